@@ -1,0 +1,4 @@
+export { VERSION } from './version';
+export async function main(_argv: string[]): Promise<number> {
+  return 0;
+}
