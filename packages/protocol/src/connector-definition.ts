@@ -1,0 +1,158 @@
+import type * as z from 'zod';
+
+/** The four actions an entity can offer. */
+export const ACTION_KINDS = ['list', 'get', 'search', 'download'] as const;
+
+/** One of `list`, `get`, `search`, `download`. */
+export type ActionKind = (typeof ACTION_KINDS)[number];
+
+/** The type of a searchable field, as seed 001 lists them. */
+export type SearchFieldType = 'string' | 'integer' | 'number' | 'boolean' | 'object' | 'array';
+
+/**
+ * A rule across several parameters that a schema of single fields cannot say.
+ *
+ * - `one-of-groups`: one of the groups must be given in full (every parameter of it). With
+ *   `exclusive`, no parameter of another group may be given alongside it.
+ * - `at-least-one`: at least one of the parameters must be given.
+ */
+export type ParamRule =
+  | {
+      readonly kind: 'one-of-groups';
+      readonly groups: readonly (readonly string[])[];
+      readonly exclusive?: boolean;
+      /** Said to the caller when the rule is broken, e.g. "give project, or section, or workspace and assignee". */
+      readonly message: string;
+    }
+  | {
+      readonly kind: 'at-least-one';
+      readonly params: readonly string[];
+      readonly message: string;
+    };
+
+/**
+ * One action of an entity: its parameters (a zod object; unknown keys are refused), the rules
+ * across them, and the shape of what it returns.
+ */
+export interface ActionDefinition<
+  Kind extends ActionKind = ActionKind,
+  Params extends z.ZodObject = z.ZodObject,
+  Output extends z.ZodType = z.ZodType,
+> {
+  readonly kind: Kind;
+  /** One line for `conduit describe` and generated docs. */
+  readonly description: string;
+  readonly params: Params;
+  readonly rules?: readonly ParamRule[];
+  /**
+   * `list`: one record of the page; `get`: the record; `search`: the `data` of a hit;
+   * `download`: unused (the result is a byte stream).
+   */
+  readonly record: Output;
+  /** `search` only: the fields a query may name, with their types. */
+  readonly searchableFields?: Readonly<Record<string, SearchFieldType>>;
+}
+
+/** An entity (a resource family in lower snake case) and the actions it offers. */
+export interface EntityDefinition {
+  readonly description: string;
+  readonly actions: { readonly [K in ActionKind]?: ActionDefinition<K> };
+}
+
+/**
+ * A connector: what a caller can do with one upstream system, declared once. Typed methods,
+ * validation (local and hosted), `conduit describe` and the hosted server's dispatch all derive
+ * from it.
+ */
+export interface ConnectorDefinition {
+  /** Stable identifier, e.g. `asana`. */
+  readonly name: string;
+  /** The connector kind in the hosted service, e.g. `task-management`. */
+  readonly connectorType: string;
+  readonly displayName: string;
+  readonly entities: { readonly [entity: string]: EntityDefinition };
+}
+
+/**
+ * Declares a connector, keeping every literal type so methods and results can be derived from it.
+ *
+ * @example
+ * ```ts
+ * const definition = defineConnector({
+ *   name: 'example',
+ *   connectorType: 'example',
+ *   displayName: 'Example',
+ *   entities: {
+ *     items: {
+ *       description: 'Items',
+ *       actions: {
+ *         get: defineAction({
+ *           kind: 'get',
+ *           description: 'Get one item',
+ *           params: z.strictObject({ item_id: z.string() }),
+ *           record: z.looseObject({ id: z.string() }),
+ *         }),
+ *       },
+ *     },
+ *   },
+ * });
+ * ```
+ */
+export function defineConnector<const Definition extends ConnectorDefinition>(
+  definition: Definition,
+): Definition {
+  return definition;
+}
+
+/** Declares one action, keeping its literal kind and schema types. See {@link defineConnector}. */
+export function defineAction<
+  const Kind extends ActionKind,
+  Params extends z.ZodObject,
+  Output extends z.ZodType,
+>(action: ActionDefinition<Kind, Params, Output>): ActionDefinition<Kind, Params, Output> {
+  return action;
+}
+
+/** The entity names of a connector. */
+export type EntityName<D extends ConnectorDefinition> = Extract<keyof D['entities'], string>;
+
+/** The action names an entity of a connector offers. */
+export type ActionName<D extends ConnectorDefinition, E extends EntityName<D>> = Extract<
+  keyof D['entities'][E]['actions'],
+  ActionKind
+>;
+
+/** The definition of one action of one entity. */
+export type ActionOf<
+  D extends ConnectorDefinition,
+  E extends EntityName<D>,
+  A extends ActionName<D, E>,
+> = NonNullable<D['entities'][E]['actions'][A]>;
+
+/** What a caller passes as `params` (before defaults apply). */
+export type ParamsOf<Action> =
+  Action extends ActionDefinition<ActionKind, infer P, z.ZodType> ? z.input<P> : never;
+
+/** The record type an action returns (per item for `list`, `data` of a hit for `search`). */
+export type RecordOf<Action> =
+  Action extends ActionDefinition<ActionKind, z.ZodObject, infer O> ? z.output<O> : never;
+
+/**
+ * Looks up an action, or says exactly what is missing.
+ *
+ * @returns the action, or `{ error: 'unknown_entity' | 'unsupported_action' }`
+ */
+export function findAction(
+  definition: ConnectorDefinition,
+  entity: string,
+  action: string,
+): ActionDefinition | { error: 'unknown_entity' | 'unsupported_action' } {
+  const entityDefinition = Object.hasOwn(definition.entities, entity)
+    ? definition.entities[entity]
+    : undefined;
+  if (!entityDefinition) return { error: 'unknown_entity' };
+  const actionDefinition = Object.hasOwn(entityDefinition.actions, action)
+    ? entityDefinition.actions[action as ActionKind]
+    : undefined;
+  return actionDefinition ?? { error: 'unsupported_action' };
+}

@@ -1,0 +1,81 @@
+import { ConduitError, type ConduitErrorOptions } from './conduit-error';
+
+/** Options of an error that came back as an HTTP response. */
+export interface ApiErrorOptions extends ConduitErrorOptions {
+  status: number;
+  /** The response body, parsed as JSON when it was JSON, else its text (truncated). */
+  responseBody?: unknown;
+  /** Response headers, lower-cased. */
+  responseHeaders?: Record<string, string>;
+}
+
+/**
+ * An HTTP response the server answered with a failure status. Subclasses name the common cases;
+ * `ApiError` itself covers the rest (400, 402, 409, 451, …).
+ *
+ * @example
+ * ```ts
+ * if (error instanceof ApiError && error.status === 402) console.log('premium only');
+ * ```
+ */
+export class ApiError extends ConduitError {
+  override readonly name: string = 'ApiError';
+  override readonly status: number;
+  readonly responseBody: unknown;
+  readonly responseHeaders: Record<string, string>;
+
+  constructor(message: string, options: ApiErrorOptions) {
+    super(message, { code: 'api_error', ...options });
+    this.status = options.status;
+    this.responseBody = options.responseBody;
+    this.responseHeaders = options.responseHeaders ?? {};
+  }
+}
+
+/** 401: missing, invalid or expired credentials. Refreshing credentials may help; retrying as is will not. */
+export class AuthenticationError extends ApiError {
+  override readonly name: string = 'AuthenticationError';
+  constructor(message: string, options: ApiErrorOptions) {
+    super(message, { code: 'unauthorized', ...options });
+  }
+}
+
+/** 403: authenticated, but not allowed to see or do this. */
+export class PermissionError extends ApiError {
+  override readonly name: string = 'PermissionError';
+  constructor(message: string, options: ApiErrorOptions) {
+    super(message, { code: 'forbidden', ...options });
+  }
+}
+
+/** 404: the resource does not exist or is not visible to these credentials. */
+export class NotFoundError extends ApiError {
+  override readonly name: string = 'NotFoundError';
+  constructor(message: string, options: ApiErrorOptions) {
+    super(message, { code: 'not_found', ...options });
+  }
+}
+
+/** Options of a rate-limit error. */
+export interface RateLimitErrorOptions extends ApiErrorOptions {
+  /** How long the server asked us to wait, from `Retry-After`, if it said. */
+  retryAfterMs?: number;
+}
+
+/** 429: too many requests. `retryAfterMs` is the server's requested wait, when it gave one. */
+export class RateLimitError extends ApiError {
+  override readonly name: string = 'RateLimitError';
+  readonly retryAfterMs: number | undefined;
+  constructor(message: string, options: RateLimitErrorOptions) {
+    super(message, { code: 'rate_limited', retryable: true, ...options });
+    this.retryAfterMs = options.retryAfterMs;
+  }
+}
+
+/** 5xx: the server failed. Usually worth retrying. */
+export class ServerError extends ApiError {
+  override readonly name: string = 'ServerError';
+  constructor(message: string, options: ApiErrorOptions) {
+    super(message, { code: 'server_error', retryable: true, ...options });
+  }
+}

@@ -1,0 +1,147 @@
+import type * as z from 'zod';
+import type { ActionDefinition, ConnectorDefinition, ParamRule } from './connector-definition';
+import { findAction } from './connector-definition';
+import { UnsupportedOperationError, ValidationError } from './errors/client-errors';
+import type { ErrorDetail } from './errors/conduit-error';
+
+function isGiven(value: unknown): boolean {
+  return value !== undefined && value !== null && value !== '';
+}
+
+function ruleFaults(rule: ParamRule, params: Record<string, unknown>): ErrorDetail[] {
+  if (rule.kind === 'at-least-one') {
+    return rule.params.some((name) => isGiven(params[name]))
+      ? []
+      : [{ field: `params.${rule.params[0]}`, message: rule.message, error_code: 'missing_param' }];
+  }
+  const complete = rule.groups.filter((group) => group.every((name) => isGiven(params[name])));
+  if (complete.length === 0) {
+    // Name what is missing from the group the caller came closest to, so the message is actionable.
+    const closest = [...rule.groups].sort(
+      (a, b) => b.filter((n) => isGiven(params[n])).length - a.filter((n) => isGiven(params[n])).length,
+    )[0]!;
+    const missing = closest.filter((name) => !isGiven(params[name]));
+    return missing.map((name) => ({
+      field: `params.${name}`,
+      message: `${rule.message} (missing: ${missing.join(', ')})`,
+      error_code: 'missing_param',
+    }));
+  }
+  if (rule.exclusive) {
+    const used = rule.groups.flat().filter((name) => isGiven(params[name]));
+    const chosen = complete[0]!;
+    const extra = used.filter((name) => !chosen.includes(name));
+    if (complete.length > 1 || extra.length > 0) {
+      return [
+        {
+          field: `params.${(extra[0] ?? complete[1]?.[0])!}`,
+          message: `${rule.message} (given together: ${used.join(', ')})`,
+          error_code: 'invalid_param',
+        },
+      ];
+    }
+  }
+  return [];
+}
+
+function issueToDetail(issue: z.core.$ZodIssue, input: Record<string, unknown>): ErrorDetail[] {
+  if (issue.code === 'unrecognized_keys') {
+    return issue.keys.map((key) => ({
+      field: ['params', ...issue.path.map(String), key].join('.'),
+      message: `unknown parameter "${key}"`,
+      error_code: 'invalid_param',
+    }));
+  }
+  const field = ['params', ...issue.path.map(String)].join('.');
+  const top = issue.path[0];
+  const missing = issue.path.length === 1 && typeof top === 'string' && input[top] === undefined;
+  return [
+    {
+      field,
+      message: missing ? `${issue.path.join('.')} is required` : `${issue.path.join('.')}: ${issue.message}`,
+      error_code: missing ? 'missing_param' : 'invalid_param',
+    },
+  ];
+}
+
+/**
+ * Checks `params` against an action's schema and rules, before anything is sent upstream.
+ * Returns the parsed params (defaults applied) or throws a `ValidationError` naming every field
+ * at fault (`params.<name>`, code `missing_param` or `invalid_param`).
+ *
+ * @example
+ * ```ts
+ * const params = validateActionParams(action, { project: '123', limit: 50 });
+ * ```
+ */
+export function validateActionParams<Params extends z.ZodObject>(
+  action: ActionDefinition<ActionDefinition['kind'], Params>,
+  params: unknown,
+): z.output<Params> {
+  const input = params ?? {};
+  if (typeof input !== 'object' || Array.isArray(input)) {
+    throw new ValidationError('params must be an object', {
+      details: [{ field: 'params', message: 'params must be an object', error_code: 'invalid_param' }],
+    });
+  }
+  const record = input as Record<string, unknown>;
+  const result = action.params.safeParse(record);
+  const details = result.success ? [] : result.error.issues.flatMap((issue) => issueToDetail(issue, record));
+  if (result.success) {
+    for (const rule of action.rules ?? [])
+      details.push(...ruleFaults(rule, result.data as Record<string, unknown>));
+  }
+  if (details.length > 0 || !result.success) {
+    const missing = details.filter((d) => d.error_code === 'missing_param');
+    const code = missing.length === details.length ? 'missing_param' : 'invalid_param';
+    throw new ValidationError(details.map((d) => d.message).join('; '), { code, status: 400, details });
+  }
+  return result.data;
+}
+
+/**
+ * Finds the action of a connector and validates its params, with the hosted service's error codes:
+ * `unknown_entity`, `unsupported_action` (both `UnsupportedOperationError`), `missing_param`,
+ * `invalid_param` (`ValidationError`).
+ *
+ * @example
+ * ```ts
+ * const { action, params } = resolveExecuteRequest(asanaDefinition, 'tasks', 'list', { project: '1' });
+ * ```
+ */
+export function resolveExecuteRequest(
+  definition: ConnectorDefinition,
+  entity: string,
+  actionName: string,
+  params: unknown,
+): { action: ActionDefinition; params: Record<string, unknown> } {
+  const action = findAction(definition, entity, actionName);
+  if ('error' in action) {
+    if (action.error === 'unknown_entity') {
+      throw new UnsupportedOperationError(
+        `${definition.displayName} has no entity "${entity}"; entities: ${Object.keys(definition.entities).join(', ')}`,
+        {
+          code: 'unknown_entity',
+          status: 400,
+          details: [{ field: 'entity', message: `unknown entity "${entity}"`, error_code: 'unknown_entity' }],
+        },
+      );
+    }
+    const offered = Object.keys(definition.entities[entity]!.actions).join(', ');
+    throw new UnsupportedOperationError(
+      `${definition.displayName} entity "${entity}" has no action "${actionName}"; actions: ${offered}`,
+      {
+        code: 'unsupported_action',
+        status: 400,
+        details: [
+          {
+            field: 'action',
+            message: `unsupported action "${actionName}"`,
+            error_code: 'unsupported_action',
+          },
+        ],
+      },
+    );
+  }
+  return { action, params: validateActionParams(action, params) as Record<string, unknown> };
+}
