@@ -1,1 +1,4 @@
+export * from './asana/index';
+export * from './cloud/index';
+export * from './test-server/index';
 export { VERSION } from './version';
