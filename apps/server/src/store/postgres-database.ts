@@ -1,0 +1,225 @@
+import pg from 'pg';
+import { StoreUnavailableError } from '../errors/store-unavailable-error';
+import type { SqlDatabase, SqlExecutor, SqlValue } from './sql-database';
+
+/** Options of the PostgreSQL driver. */
+export interface PostgresDatabaseOptions {
+  /** `postgres://user:password@host:port/database`. */
+  connectionString: string;
+  /**
+   * The schema every table lives in (created by the first migration run). Lets several
+   * deployments, or test runs, share one database. Defaults to the server's `search_path`.
+   */
+  schema?: string;
+  /** Connections in the pool. Default 10. */
+  poolSize?: number;
+  /** How long to wait for a connection before answering 503, in ms. Default 5000. */
+  connectTimeoutMs?: number;
+  /** Server-side limit of one statement, in ms. Default 30000. */
+  statementTimeoutMs?: number;
+  /** Told about errors of idle pooled connections (which would otherwise crash the process). */
+  onBackgroundError?: (error: Error) => void;
+}
+
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  'EAI_AGAIN',
+]);
+
+/** SQLSTATEs meaning the server cannot serve now: connection exceptions, shutdown, resources. */
+function isUnavailableSqlState(code: string): boolean {
+  return (
+    code.startsWith('08') || // connection_exception
+    code.startsWith('53') || // insufficient_resources, too_many_connections
+    code === '57P01' || // admin_shutdown
+    code === '57P02' || // crash_shutdown
+    code === '57P03' // cannot_connect_now
+  );
+}
+
+function translateError(error: unknown): unknown {
+  if (!(error instanceof Error)) return error;
+  const code = (error as { code?: unknown }).code;
+  const message = error.message;
+  const unavailable =
+    (typeof code === 'string' && (NETWORK_CODES.has(code) || isUnavailableSqlState(code))) ||
+    /timeout exceeded when trying to connect|Connection terminated|after calling end on the pool|Client has encountered a connection error/i.test(
+      message,
+    );
+  return unavailable ? new StoreUnavailableError('the database is unreachable', { cause: error }) : error;
+}
+
+function quoteIdentifier(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
+/**
+ * The shared store's driver: a `pg` connection pool. Every piece of state that matters lives in the
+ * database, so any number of server processes can use one database at once.
+ *
+ * @example
+ * ```ts
+ * const db = new PostgresDatabase({ connectionString: 'postgres://postgres@127.0.0.1:5432/conduit' });
+ * await db.ping();
+ * ```
+ */
+export class PostgresDatabase implements SqlDatabase {
+  readonly dialect = 'postgres' as const;
+  readonly schema: string | undefined;
+  readonly #pool: pg.Pool;
+  #closed: Promise<void> | undefined;
+
+  constructor(options: PostgresDatabaseOptions) {
+    this.schema = options.schema;
+    // Creating a pool opens no connection: the first query does, so a server can start (and answer
+    // /readyz with 503) while the database is still down.
+    this.#pool = new pg.Pool({
+      connectionString: options.connectionString,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
+      idleTimeoutMillis: 30_000,
+      statement_timeout: options.statementTimeoutMs ?? 30_000,
+      application_name: 'conduit-server',
+      ...(options.schema === undefined
+        ? {}
+        : { options: `-c search_path=${quoteIdentifier(options.schema).replaceAll(' ', '\\ ')}` }),
+    });
+    const report = options.onBackgroundError ?? (() => {});
+    this.#pool.on('error', (error) => report(error));
+  }
+
+  async query<Row extends object = Record<string, unknown>>(
+    sql: string,
+    params: readonly SqlValue[] = [],
+  ): Promise<Row[]> {
+    try {
+      const result = await this.#pool.query(sql, toPgParams(params));
+      return result.rows as Row[];
+    } catch (error) {
+      throw translateError(error);
+    }
+  }
+
+  async execute(sql: string, params: readonly SqlValue[] = []): Promise<number> {
+    try {
+      const result = await this.#pool.query(sql, toPgParams(params));
+      return result.rowCount ?? 0;
+    } catch (error) {
+      throw translateError(error);
+    }
+  }
+
+  async runScript(script: string): Promise<void> {
+    try {
+      // Without parameters pg uses the simple query protocol, which accepts several statements.
+      await this.#pool.query(script);
+    } catch (error) {
+      throw translateError(error);
+    }
+  }
+
+  async transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+    const client = await this.#connect();
+    const tx = executorOf(client);
+    let broken = false;
+    try {
+      await tx.execute('BEGIN');
+      try {
+        const result = await work(tx);
+        await tx.execute('COMMIT');
+        return result;
+      } catch (error) {
+        try {
+          await client.query('ROLLBACK');
+        } catch {
+          // A connection that cannot roll back must not go back into the pool.
+          broken = true;
+        }
+        throw error;
+      }
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  async withMigrationLock<T>(work: () => Promise<T>): Promise<T> {
+    const client = await this.#connect();
+    const lock = executorOf(client);
+    // A session-level advisory lock, keyed by schema, held on one dedicated connection while the
+    // migrations run on others: a second process starting at the same moment waits here.
+    const lockKey = this.schema ?? 'public';
+    let broken = false;
+    try {
+      if (this.schema !== undefined) {
+        await lock.runScript(`CREATE SCHEMA IF NOT EXISTS ${quoteIdentifier(this.schema)}`).catch((error) => {
+          // Two processes may race to create the schema; the loser sees a unique violation.
+          if ((error as { code?: unknown }).code !== '23505') throw error;
+        });
+      }
+      await lock.query('SELECT pg_advisory_lock(781203, hashtext($1))', [lockKey]);
+      try {
+        return await work();
+      } finally {
+        await lock.query('SELECT pg_advisory_unlock(781203, hashtext($1))', [lockKey]).catch(() => {
+          broken = true;
+        });
+      }
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  async ping(): Promise<void> {
+    await this.query('SELECT 1 AS ok');
+  }
+
+  close(): Promise<void> {
+    this.#closed ??= this.#pool.end().catch(() => {});
+    return this.#closed;
+  }
+
+  async #connect(): Promise<pg.PoolClient> {
+    if (this.#closed) throw new StoreUnavailableError('the database is closed');
+    try {
+      return await this.#pool.connect();
+    } catch (error) {
+      throw translateError(error);
+    }
+  }
+}
+
+function toPgParams(params: readonly SqlValue[]): unknown[] {
+  return params.map((value) => (typeof value === 'bigint' ? value.toString() : (value ?? null)));
+}
+
+function executorOf(client: pg.PoolClient): SqlExecutor {
+  return {
+    async query<Row extends object>(sql: string, params: readonly SqlValue[] = []): Promise<Row[]> {
+      try {
+        return (await client.query(sql, toPgParams(params))).rows as Row[];
+      } catch (error) {
+        throw translateError(error);
+      }
+    },
+    async execute(sql: string, params: readonly SqlValue[] = []): Promise<number> {
+      try {
+        return (await client.query(sql, toPgParams(params))).rowCount ?? 0;
+      } catch (error) {
+        throw translateError(error);
+      }
+    },
+    async runScript(script: string): Promise<void> {
+      try {
+        await client.query(script);
+      } catch (error) {
+        throw translateError(error);
+      }
+    },
+  };
+}

@@ -1,0 +1,110 @@
+import type { SearchFieldType } from '@conduit/protocol';
+
+// Seed 001, "Searchable fields": a field not typed there is a string.
+const s = 'string';
+const i = 'integer';
+const b = 'boolean';
+const o = 'object';
+const a = 'array';
+
+/** The fields `search` may filter, sort and project on, per searchable entity. */
+export const SEARCHABLE_FIELDS = {
+  tasks: {
+    actual_time_minutes: i,
+    approval_status: s,
+    assignee: o,
+    completed: b,
+    completed_at: s,
+    completed_by: o,
+    created_at: s,
+    custom_fields: a,
+    dependencies: a,
+    dependents: a,
+    due_at: s,
+    due_on: s,
+    external: o,
+    followers: a,
+    gid: s,
+    hearted: b,
+    hearts: a,
+    html_notes: s,
+    is_rendered_as_separator: b,
+    liked: b,
+    likes: a,
+    memberships: a,
+    modified_at: s,
+    name: s,
+    notes: s,
+    num_hearts: i,
+    num_likes: i,
+    num_subtasks: i,
+    parent: o,
+    permalink_url: s,
+    projects: a,
+    resource_subtype: s,
+    resource_type: s,
+    start_on: s,
+    tags: a,
+    workspace: o,
+  },
+  projects: {
+    archived: b,
+    color: s,
+    created_at: s,
+    current_status: o,
+    custom_field_settings: a,
+    custom_fields: a,
+    default_view: s,
+    due_date: s,
+    due_on: s,
+    followers: a,
+    gid: s,
+    html_notes: s,
+    icon: s,
+    is_template: b,
+    members: a,
+    modified_at: s,
+    name: s,
+    notes: s,
+    owner: o,
+    permalink_url: s,
+    public: b,
+    resource_type: s,
+    start_on: s,
+    team: o,
+    workspace: o,
+  },
+  workspaces: { email_domains: a, gid: s, is_organization: b, name: s, resource_type: s },
+  users: { email: s, gid: s, name: s, photo: o, resource_type: s, workspaces: a },
+  teams: {
+    description: s,
+    gid: s,
+    html_description: s,
+    name: s,
+    organization: o,
+    permalink_url: s,
+    resource_type: s,
+  },
+  attachments: {
+    connected_to_app: b,
+    created_at: s,
+    download_url: s,
+    gid: s,
+    host: s,
+    name: s,
+    parent: o,
+    permanent_url: s,
+    resource_subtype: s,
+    resource_type: s,
+    size: i,
+    view_url: s,
+  },
+  tags: { color: s, followers: a, gid: s, name: s, permalink_url: s, resource_type: s, workspace: o },
+  sections: { created_at: s, gid: s, name: s, project: o, resource_type: s },
+} as const satisfies Record<string, Record<string, SearchFieldType>>;
+
+/** An entity that offers `search`. */
+export type SearchableEntity = keyof typeof SEARCHABLE_FIELDS;
+
+/** The searchable entities, in the order a sync walks them. */
+export const SEARCHABLE_ENTITIES = Object.keys(SEARCHABLE_FIELDS) as SearchableEntity[];

@@ -1,0 +1,29 @@
+/**
+ * Bounds on one search request. A query is the caller's own, so these exist to keep a single
+ * request from costing a server unbounded stack, memory or SQL size, not to restrict honest use.
+ *
+ * @example
+ * ```ts
+ * if (hits.length > SEARCH_LIMITS.maxLimit) throw new Error('unreachable');
+ * ```
+ */
+export const SEARCH_LIMITS = {
+  /** `limit` when the caller gives none (seed 001). */
+  defaultLimit: 1000,
+  maxLimit: 10_000,
+  /** Levels of condition nesting: the top condition is level 1, each `and`/`or`/`not` adds one. */
+  maxDepth: 32,
+  /** Condition objects plus field comparisons in one filter. */
+  maxConditions: 512,
+  /** Values in one `in` list. */
+  maxInValues: 1000,
+  /** Characters in one compared string. */
+  maxStringLength: 4096,
+  /** Segments in one field path such as `parent.created_by.gid`. */
+  maxPathSegments: 8,
+  maxSortKeys: 16,
+  maxFields: 256,
+  maxCursorLength: 4096,
+  /** Faults reported in one error; the rest are counted in its message. */
+  maxFaults: 50,
+} as const;
