@@ -54,7 +54,11 @@ export function mapAsanaError(context: {
   if (context.status === 400 && message?.startsWith('offset:')) {
     return new CursorExpiredError(
       `The pagination offset is no longer valid (${message}); restart the listing from its first page.`,
-      { status: 400, request: context.request, details: [{ field: 'params.offset', message, error_code: 'cursor_expired' }] },
+      {
+        status: 400,
+        request: context.request,
+        details: [{ field: 'params.offset', message, error_code: 'cursor_expired' }],
+      },
     );
   }
   if (context.status === 402) {

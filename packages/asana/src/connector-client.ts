@@ -41,7 +41,11 @@ export type EntityMethods<D extends ConnectorDefinition> = {
 };
 
 /** The result type of `execute` for one entity/action pair. */
-export type ExecuteResult<D extends ConnectorDefinition, E extends EntityName<D>, A extends ActionName<D, E>> =
+export type ExecuteResult<
+  D extends ConnectorDefinition,
+  E extends EntityName<D>,
+  A extends ActionName<D, E>,
+> =
   ActionOf<D, E, A> extends ActionDefinition<infer Kind, z.ZodObject, infer Output>
     ? Kind extends 'list'
       ? ListEnvelope<z.output<Output>>
@@ -75,7 +79,8 @@ export type ConnectorClient<D extends ConnectorDefinition> = EntityMethods<D> & 
 };
 
 function withSignal(options: ExecuteOptions | undefined, signal: AbortSignal | undefined): ExecuteOptions {
-  const combined = signal && options?.signal ? AbortSignal.any([signal, options.signal]) : (signal ?? options?.signal);
+  const combined =
+    signal && options?.signal ? AbortSignal.any([signal, options.signal]) : (signal ?? options?.signal);
   return combined ? { signal: combined } : {};
 }
 
@@ -108,7 +113,10 @@ export function createConnectorClient<D extends ConnectorDefinition>(
         methods.list = (params: Record<string, unknown> = {}, options?: ExecuteOptions) =>
           paginate<unknown, ListEnvelope>({
             fetchPage: (cursor, signal) =>
-              run(cursor === undefined ? params : { ...params, offset: cursor }, withSignal(options, signal)) as Promise<ListEnvelope>,
+              run(
+                cursor === undefined ? params : { ...params, offset: cursor },
+                withSignal(options, signal),
+              ) as Promise<ListEnvelope>,
             items: (page) => page.records,
             nextCursor: (page) => page.meta.next_page?.offset,
           });
@@ -116,12 +124,16 @@ export function createConnectorClient<D extends ConnectorDefinition>(
         methods.search = (params: Record<string, unknown> = {}, options?: ExecuteOptions) =>
           paginate<SearchHit, SearchEnvelope>({
             fetchPage: (cursor, signal) =>
-              run(cursor === undefined ? params : { ...params, cursor }, withSignal(options, signal)) as Promise<SearchEnvelope>,
+              run(
+                cursor === undefined ? params : { ...params, cursor },
+                withSignal(options, signal),
+              ) as Promise<SearchEnvelope>,
             items: (page) => page.hits,
             nextCursor: (page) => page.next_cursor,
           });
       } else {
-        methods[kind] = (params: Record<string, unknown> = {}, options?: ExecuteOptions) => run(params, options);
+        methods[kind] = (params: Record<string, unknown> = {}, options?: ExecuteOptions) =>
+          run(params, options);
       }
     }
     client[entity] = Object.freeze(methods);

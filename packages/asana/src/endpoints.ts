@@ -21,7 +21,11 @@ const COMMON = 'name,resource_type';
 const TASK_LIKE = 'name,resource_type,resource_subtype,created_by';
 const ATTACHMENT = 'name,resource_type,resource_subtype';
 
-const list = (path: string, optFields = COMMON, paging: Paging = 'offset'): Endpoint => ({ path, optFields, paging });
+const list = (path: string, optFields = COMMON, paging: Paging = 'offset'): Endpoint => ({
+  path,
+  optFields,
+  paging,
+});
 
 /** Every entity/action pair of the connector, mapped to its upstream endpoint. */
 export const ENDPOINTS: Readonly<Record<string, Partial<Record<ActionKind, Endpoint>>>> = {

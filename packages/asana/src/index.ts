@@ -9,7 +9,11 @@ export {
 } from './connector-client';
 export { type AsanaDefinition, asanaDefinition } from './definition/definition';
 export * from './definition/records';
-export { SEARCHABLE_ENTITIES, SEARCHABLE_FIELDS, type SearchableEntity } from './definition/searchable-fields';
+export {
+  SEARCHABLE_ENTITIES,
+  SEARCHABLE_FIELDS,
+  type SearchableEntity,
+} from './definition/searchable-fields';
 export {
   ASANA_API_URL,
   ASANA_RATE_LIMIT,

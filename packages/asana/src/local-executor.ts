@@ -15,6 +15,7 @@ import {
 import {
   type AuthStrategy,
   bearerAuth,
+  type OAuthTokens,
   createRateLimiter,
   createTransport,
   type RateLimiter,
@@ -26,8 +27,8 @@ import {
 } from '@conduit/transport';
 import * as z from 'zod';
 import { mapAsanaError } from './asana-errors';
-import { AttachmentRecord } from './definition/records';
 import { asanaDefinition } from './definition/definition';
+import { AttachmentRecord } from './definition/records';
 import { ENDPOINTS, type Endpoint, fillPath } from './endpoints';
 import { decodeOffset, encodeOffset, type LocalOffset, type SearchOffset } from './page-tokens';
 import { VERSION } from './version';
@@ -36,15 +37,14 @@ import { VERSION } from './version';
 export const ASANA_API_URL = 'https://app.asana.com/api/1.0';
 
 /** The upstream's published limits for one token: 1,500 requests a minute, 50 concurrent reads. */
-export const ASANA_RATE_LIMIT: RateLimiterOptions = { requestsPerInterval: 1500, intervalMs: 60_000, maxConcurrent: 50 };
+export const ASANA_RATE_LIMIT: RateLimiterOptions = {
+  requestsPerInterval: 1500,
+  intervalMs: 60_000,
+  maxConcurrent: 50,
+};
 
-/** Tokens obtained by an OAuth refresh, to persist. */
-export interface AsanaTokens {
-  accessToken: string;
-  refreshToken: string;
-  /** Epoch milliseconds when the access token expires. */
-  expiresAt: number;
-}
+/** Tokens obtained by an OAuth refresh, to persist (`expiresAt` in epoch milliseconds, when known). */
+export type AsanaTokens = OAuthTokens;
 
 /**
  * Upstream credentials of local mode: a personal access token, or an OAuth refresh token with the
@@ -125,7 +125,8 @@ function toQuery(params: Record<string, unknown>): Record<string, string> {
 function authStrategy(options: AsanaLocalOptions): AuthStrategy {
   const auth = options.auth;
   if ('token' in auth) return bearerAuth(auth.token);
-  const tokenUrl = options.oauthTokenUrl ?? new URL('/-/oauth_token', options.baseUrl ?? ASANA_API_URL).toString();
+  const tokenUrl =
+    options.oauthTokenUrl ?? new URL('/-/oauth_token', options.baseUrl ?? ASANA_API_URL).toString();
   return refreshTokenAuth({
     tokenUrl,
     clientId: auth.clientId,
@@ -149,7 +150,9 @@ function authStrategy(options: AsanaLocalOptions): AuthStrategy {
  * const page = await executor.execute({ entity: 'workspaces', action: 'list', params: {} });
  * ```
  */
-export function createLocalExecutor(options: AsanaLocalOptions): ConnectorExecutor & { readonly transport: Transport } {
+export function createLocalExecutor(
+  options: AsanaLocalOptions,
+): ConnectorExecutor & { readonly transport: Transport } {
   const limiter =
     options.rateLimit === false
       ? undefined
@@ -168,7 +171,12 @@ export function createLocalExecutor(options: AsanaLocalOptions): ConnectorExecut
     errorMapper: mapAsanaError,
   });
 
-  async function get(action: ActionDefinition, endpoint: Endpoint, params: Record<string, unknown>, signal?: AbortSignal) {
+  async function get(
+    action: ActionDefinition,
+    endpoint: Endpoint,
+    params: Record<string, unknown>,
+    signal?: AbortSignal,
+  ) {
     const { path } = fillPath(endpoint.path, params);
     const schema = cached(action, () => z.object({ data: action.record }));
     const body = await transport.json({ path, ...(signal ? { signal } : {}) });
@@ -220,10 +228,13 @@ export function createLocalExecutor(options: AsanaLocalOptions): ConnectorExecut
   ): Promise<ListEnvelope> {
     // The upstream search has no offset; when the caller has not chosen an order we sort by
     // creation time and continue after the last record seen.
-    const pageable = query.sort_by === undefined || (query.sort_by === 'created_at' && query.sort_ascending === 'true');
+    const pageable =
+      query.sort_by === undefined || (query.sort_by === 'created_at' && query.sort_ascending === 'true');
     const position = offset === undefined ? undefined : decodeSearch(offset);
     if (position && !pageable) {
-      throw new CursorExpiredError('This offset belongs to a search without a custom sort order; restart the listing.');
+      throw new CursorExpiredError(
+        'This offset belongs to a search without a custom sort order; restart the listing.',
+      );
     }
     if (pageable) {
       query.sort_by = 'created_at';
@@ -237,7 +248,11 @@ export function createLocalExecutor(options: AsanaLocalOptions): ConnectorExecut
     const seen = new Set(position?.seen ?? []);
     query.limit = String(Math.min(100, limit + seen.size));
     const schema = cached(action, () => z.object({ data: z.array(action.record) }));
-    const data = parseUpstream(schema, await transport.json({ path, query, ...(signal ? { signal } : {}) }), path).data;
+    const data = parseUpstream(
+      schema,
+      await transport.json({ path, query, ...(signal ? { signal } : {}) }),
+      path,
+    ).data;
     const records = data.filter((record) => !seen.has((record as { gid: string }).gid)).slice(0, limit);
     if (!pageable || records.length < limit) return { records, meta: { next_page: null } };
     const last = records.at(-1) as { created_at?: string };
@@ -254,7 +269,10 @@ export function createLocalExecutor(options: AsanaLocalOptions): ConnectorExecut
 
   async function download(params: Record<string, unknown>, signal?: AbortSignal): Promise<DownloadResult> {
     const attachmentGid = String(params.attachment_gid);
-    const body = await transport.json({ path: `/attachments/${encodeURIComponent(attachmentGid)}`, ...(signal ? { signal } : {}) });
+    const body = await transport.json({
+      path: `/attachments/${encodeURIComponent(attachmentGid)}`,
+      ...(signal ? { signal } : {}),
+    });
     const attachment = parseUpstream(z.object({ data: AttachmentRecord }), body, 'attachment').data;
     if (!attachment.download_url) {
       throw new ConduitError(
@@ -286,7 +304,12 @@ export function createLocalExecutor(options: AsanaLocalOptions): ConnectorExecut
     mode: 'local',
     transport,
     async execute(request: ExecuteRequest, executeOptions: ExecuteOptions = {}) {
-      const { action, params } = resolveExecuteRequest(asanaDefinition, request.entity, request.action, request.params);
+      const { action, params } = resolveExecuteRequest(
+        asanaDefinition,
+        request.entity,
+        request.action,
+        request.params,
+      );
       const endpoint = ENDPOINTS[request.entity]?.[action.kind];
       const signal = executeOptions.signal;
       switch (action.kind) {
@@ -307,8 +330,12 @@ export function createLocalExecutor(options: AsanaLocalOptions): ConnectorExecut
 }
 
 function decodeLocal(offset: string): LocalOffset {
-  const position = decodeOffset<LocalOffset>(offset, (v) => Number.isInteger(v.index) && (v.index as number) >= 0);
-  if (!position) throw new CursorExpiredError('This offset does not belong to this list; restart the listing.');
+  const position = decodeOffset<LocalOffset>(
+    offset,
+    (v) => Number.isInteger(v.index) && (v.index as number) >= 0,
+  );
+  if (!position)
+    throw new CursorExpiredError('This offset does not belong to this list; restart the listing.');
   return position;
 }
 
@@ -317,6 +344,7 @@ function decodeSearch(offset: string): SearchOffset {
     offset,
     (v) => typeof v.after === 'string' && Array.isArray(v.seen) && v.seen.every((s) => typeof s === 'string'),
   );
-  if (!position) throw new CursorExpiredError('This offset does not belong to this search; restart the listing.');
+  if (!position)
+    throw new CursorExpiredError('This offset does not belong to this search; restart the listing.');
   return position;
 }

@@ -1,12 +1,33 @@
 import type * as z from 'zod';
 
-/** The four actions an entity can offer. */
+/**
+ * The four actions an entity can offer.
+ *
+ * @example
+ * ```ts
+ * ACTION_KINDS.includes('search'); // true
+ * ```
+ */
 export const ACTION_KINDS = ['list', 'get', 'search', 'download'] as const;
 
-/** One of `list`, `get`, `search`, `download`. */
+/**
+ * One of `list`, `get`, `search`, `download`.
+ *
+ * @example
+ * ```ts
+ * const kind: ActionKind = 'download';
+ * ```
+ */
 export type ActionKind = (typeof ACTION_KINDS)[number];
 
-/** The type of a searchable field, as seed 001 lists them. */
+/**
+ * The type of a searchable field, as seed 001 lists them.
+ *
+ * @example
+ * ```ts
+ * const fields: Record<string, SearchFieldType> = { completed: 'boolean', assignee: 'object' };
+ * ```
+ */
 export type SearchFieldType = 'string' | 'integer' | 'number' | 'boolean' | 'object' | 'array';
 
 /**
@@ -15,6 +36,15 @@ export type SearchFieldType = 'string' | 'integer' | 'number' | 'boolean' | 'obj
  * - `one-of-groups`: one of the groups must be given in full (every parameter of it). With
  *   `exclusive`, no parameter of another group may be given alongside it.
  * - `at-least-one`: at least one of the parameters must be given.
+ *
+ * @example
+ * ```ts
+ * const ruleA: ParamRule = {
+ *   kind: 'one-of-groups',
+ *   groups: [['project'], ['section'], ['workspace', 'assignee']],
+ *   message: 'give project, or section, or workspace and assignee',
+ * };
+ * ```
  */
 export type ParamRule =
   | {
@@ -33,6 +63,16 @@ export type ParamRule =
 /**
  * One action of an entity: its parameters (a zod object; unknown keys are refused), the rules
  * across them, and the shape of what it returns.
+ *
+ * @example
+ * ```ts
+ * const get: ActionDefinition<'get'> = defineAction({
+ *   kind: 'get',
+ *   description: 'Get a task',
+ *   params: z.strictObject({ task_gid: z.string() }),
+ *   record: z.looseObject({ gid: z.string() }),
+ * });
+ * ```
  */
 export interface ActionDefinition<
   Kind extends ActionKind = ActionKind,
@@ -53,7 +93,14 @@ export interface ActionDefinition<
   readonly searchableFields?: Readonly<Record<string, SearchFieldType>>;
 }
 
-/** An entity (a resource family in lower snake case) and the actions it offers. */
+/**
+ * An entity (a resource family in lower snake case) and the actions it offers.
+ *
+ * @example
+ * ```ts
+ * const tasks: EntityDefinition = { description: 'Tasks', actions: { get } };
+ * ```
+ */
 export interface EntityDefinition {
   readonly description: string;
   readonly actions: { readonly [K in ActionKind]?: ActionDefinition<K> };
@@ -63,6 +110,13 @@ export interface EntityDefinition {
  * A connector: what a caller can do with one upstream system, declared once. Typed methods,
  * validation (local and hosted), `conduit describe` and the hosted server's dispatch all derive
  * from it.
+ *
+ * @example
+ * ```ts
+ * function entityNames(definition: ConnectorDefinition): string[] {
+ *   return Object.keys(definition.entities);
+ * }
+ * ```
  */
 export interface ConnectorDefinition {
   /** Stable identifier, e.g. `asana`. */
@@ -104,7 +158,19 @@ export function defineConnector<const Definition extends ConnectorDefinition>(
   return definition;
 }
 
-/** Declares one action, keeping its literal kind and schema types. See {@link defineConnector}. */
+/**
+ * Declares one action, keeping its literal kind and schema types. See {@link defineConnector}.
+ *
+ * @example
+ * ```ts
+ * const get = defineAction({
+ *   kind: 'get',
+ *   description: 'Get a task',
+ *   params: z.strictObject({ task_gid: z.string() }),
+ *   record: z.looseObject({ gid: z.string() }),
+ * });
+ * ```
+ */
 export function defineAction<
   const Kind extends ActionKind,
   Params extends z.ZodObject,
@@ -113,27 +179,62 @@ export function defineAction<
   return action;
 }
 
-/** The entity names of a connector. */
+/**
+ * The entity names of a connector.
+ *
+ * @example
+ * ```ts
+ * type AsanaEntity = EntityName<typeof asanaDefinition>; // 'tasks' | 'projects' | …
+ * ```
+ */
 export type EntityName<D extends ConnectorDefinition> = Extract<keyof D['entities'], string>;
 
-/** The action names an entity of a connector offers. */
+/**
+ * The action names an entity of a connector offers.
+ *
+ * @example
+ * ```ts
+ * type TaskAction = ActionName<typeof asanaDefinition, 'tasks'>; // 'list' | 'get' | 'search'
+ * ```
+ */
 export type ActionName<D extends ConnectorDefinition, E extends EntityName<D>> = Extract<
   keyof D['entities'][E]['actions'],
   ActionKind
 >;
 
-/** The definition of one action of one entity. */
+/**
+ * The definition of one action of one entity.
+ *
+ * @example
+ * ```ts
+ * type TaskGet = ActionOf<typeof asanaDefinition, 'tasks', 'get'>;
+ * ```
+ */
 export type ActionOf<
   D extends ConnectorDefinition,
   E extends EntityName<D>,
   A extends ActionName<D, E>,
 > = NonNullable<D['entities'][E]['actions'][A]>;
 
-/** What a caller passes as `params` (before defaults apply). */
+/**
+ * What a caller passes as `params` (before defaults apply).
+ *
+ * @example
+ * ```ts
+ * type TaskListParams = ParamsOf<ActionOf<typeof asanaDefinition, 'tasks', 'list'>>;
+ * ```
+ */
 export type ParamsOf<Action> =
   Action extends ActionDefinition<ActionKind, infer P, z.ZodType> ? z.input<P> : never;
 
-/** The record type an action returns (per item for `list`, `data` of a hit for `search`). */
+/**
+ * The record type an action returns (per item for `list`, `data` of a hit for `search`).
+ *
+ * @example
+ * ```ts
+ * type Task = RecordOf<ActionOf<typeof asanaDefinition, 'tasks', 'get'>>;
+ * ```
+ */
 export type RecordOf<Action> =
   Action extends ActionDefinition<ActionKind, z.ZodObject, infer O> ? z.output<O> : never;
 
@@ -141,6 +242,12 @@ export type RecordOf<Action> =
  * Looks up an action, or says exactly what is missing.
  *
  * @returns the action, or `{ error: 'unknown_entity' | 'unsupported_action' }`
+ *
+ * @example
+ * ```ts
+ * const action = findAction(definition, 'tasks', 'list');
+ * if ('error' in action) console.log(action.error); // 'unknown_entity' or 'unsupported_action'
+ * ```
  */
 export function findAction(
   definition: ConnectorDefinition,

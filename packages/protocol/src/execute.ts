@@ -18,17 +18,41 @@ export const ExecuteRequestSchema = z.strictObject({
     .transform((params) => params ?? {}),
 });
 
-/** A parsed execute request. */
+/**
+ * A parsed execute request.
+ *
+ * @example
+ * ```ts
+ * const request: ExecuteRequest = ExecuteRequestSchema.parse(body);
+ * ```
+ */
 export type ExecuteRequest = z.output<typeof ExecuteRequestSchema>;
 
-/** `meta.next_page` of a list: opaque to callers except `offset`, which goes back as `params.offset`. */
+/**
+ * `meta.next_page` of a list: opaque to callers except `offset`, which goes back as `params.offset`.
+ *
+ * @example
+ * ```ts
+ * const next = NextPageSchema.nullable().parse(page.meta.next_page);
+ * if (next) params.offset = next.offset;
+ * ```
+ */
 export const NextPageSchema = z.looseObject({
   offset: z.string(),
   path: z.string().optional(),
   uri: z.string().optional(),
 });
 
-/** The next-page pointer of a list envelope. */
+/**
+ * The next-page pointer of a list envelope.
+ *
+ * @example
+ * ```ts
+ * function nextParams(next: NextPage, params: Record<string, unknown>) {
+ *   return { ...params, offset: next.offset };
+ * }
+ * ```
+ */
 export type NextPage = z.output<typeof NextPageSchema>;
 
 /**
@@ -46,20 +70,42 @@ export function listEnvelopeSchema<Record extends z.ZodType>(record: Record) {
   });
 }
 
-/** The envelope of a `list` action. */
+/**
+ * The envelope of a `list` action.
+ *
+ * @example
+ * ```ts
+ * const page = (await executor.execute({ entity: 'tasks', action: 'list', params })) as ListEnvelope<Task>;
+ * ```
+ */
 export interface ListEnvelope<Record = unknown> {
   records: Record[];
   meta: { next_page: NextPage | null };
 }
 
-/** One hit of a `search`. */
+/**
+ * One hit of a `search`.
+ *
+ * @example
+ * ```ts
+ * const best: SearchHit | undefined = page.hits[0];
+ * ```
+ */
 export interface SearchHit<Data = Record<string, unknown>> {
   id: string;
   score: number;
   data: Data;
 }
 
-/** The envelope of a `search` action. */
+/**
+ * The envelope of a `search` action.
+ *
+ * @example
+ * ```ts
+ * const page = (await executor.execute({ entity: 'tasks', action: 'search', params })) as SearchEnvelope;
+ * if (page.next_cursor) params.cursor = page.next_cursor;
+ * ```
+ */
 export interface SearchEnvelope<Data = Record<string, unknown>> {
   hits: SearchHit<Data>[];
   next_cursor: string | null;

@@ -1,13 +1,27 @@
 import type { ActionKind } from './connector-definition';
 import type { DownloadResult, ExecuteRequest, ListEnvelope, SearchEnvelope } from './execute';
 
-/** Options of one execute call. */
+/**
+ * Options of one execute call.
+ *
+ * @example
+ * ```ts
+ * await executor.execute(request, { signal: AbortSignal.timeout(30_000) });
+ * ```
+ */
 export interface ExecuteOptions {
   /** Aborts the call (and any stream it returned). */
   signal?: AbortSignal;
 }
 
-/** What an action returns on the wire: a list envelope, a record, a search envelope or a byte stream. */
+/**
+ * What an action returns on the wire: a list envelope, a record, a search envelope or a byte stream.
+ *
+ * @example
+ * ```ts
+ * type TaskPage = ExecuteResultFor<'list', Task>; // ListEnvelope<Task>
+ * ```
+ */
 export type ExecuteResultFor<Kind extends ActionKind, Record = unknown> = Kind extends 'list'
   ? ListEnvelope<Record>
   : Kind extends 'get'

@@ -15,6 +15,53 @@ export {
   type RecordOf,
   type SearchFieldType,
 } from './connector-definition';
+export {
+  CONFIG_SCHEMAS,
+  type ConnectorConfig,
+  type ConnectorConfigByType,
+  type CrmConfig,
+  CrmConfigSchema,
+  DEFAULT_CRM_INSTANCE_URL,
+  parseConnectorConfig,
+  type SupportDeskConfig,
+  SupportDeskConfigSchema,
+  TASK_MANAGEMENT_BASE_URL,
+  type TaskManagementConfig,
+  TaskManagementConfigSchema,
+  upstreamBaseUrl,
+} from './connector-kinds/connector-config';
+export {
+  type ConnectorCredentials,
+  type ConnectorCredentialsByType,
+  CREDENTIAL_METHODS,
+  type CredentialMethodSchema,
+  type CrmCredentials,
+  CrmCredentialsSchema,
+  CrmOAuthCredentialsSchema,
+  parseConnectorCredentials,
+  type SupportDeskCredentials,
+  SupportDeskCredentialsSchema,
+  SupportDeskOAuthCredentialsSchema,
+  SupportDeskTokenCredentialsSchema,
+  type TaskManagementCredentials,
+  TaskManagementCredentialsSchema,
+  TaskManagementOAuthCredentialsSchema,
+  TaskManagementTokenCredentialsSchema,
+} from './connector-kinds/connector-credentials';
+export {
+  type ConnectorCredentialMethod,
+  type ConnectorKind,
+  type ConnectorKindField,
+  connectorKinds,
+  listConnectorKinds,
+} from './connector-kinds/connector-kinds';
+export {
+  CONNECTOR_TYPE_ALIASES,
+  CONNECTOR_TYPES,
+  type ConnectorType,
+  requireConnectorType,
+  resolveConnectorType,
+} from './connector-kinds/connector-type';
 export * from './errors/index';
 export {
   type DownloadResult,
@@ -30,6 +77,51 @@ export {
 } from './execute';
 export type { ConnectorExecutor, ExecuteOptions, ExecuteResultFor } from './executor';
 export {
+  CONNECTOR_STATUSES,
+  type Connector,
+  type ConnectorList,
+  ConnectorListSchema,
+  ConnectorSchema,
+  type ConnectorStatus,
+  type CreateConnectorRequest,
+  CreateConnectorRequestSchema,
+  type CreatedConnector,
+  CreatedConnectorSchema,
+} from './hosted/connector-schemas';
+export {
+  conduitErrorFromBody,
+  type ErrorBody,
+  ErrorBodyEntrySchema,
+  ErrorBodySchema,
+  errorBodyFrom,
+} from './hosted/error-body';
+export {
+  type ParseCreateConnectorOptions,
+  type ParsedCreateConnectorRequest,
+  parseCreateConnectorRequest,
+} from './hosted/parse-create-connector-request';
+export {
+  type EntitySyncStatus,
+  EntitySyncStatusSchema,
+  SYNC_STATES,
+  type SyncStarted,
+  SyncStartedSchema,
+  type SyncState,
+  type SyncSummary,
+  SyncSummarySchema,
+} from './hosted/sync-schemas';
+export {
+  type ApplicationTokenRequest,
+  ApplicationTokenRequestSchema,
+  type ApplicationTokenResponse,
+  ApplicationTokenResponseSchema,
+  type ScopedTokenRequest,
+  ScopedTokenRequestSchema,
+  type ScopedTokenResponse,
+  ScopedTokenResponseSchema,
+} from './hosted/token-schemas';
+export { formatJsonPath, type JsonPathSegment } from './json-path';
+export {
   describeRequest,
   isSecretName,
   REDACTED,
@@ -38,5 +130,52 @@ export {
   redactUrl,
   redactValue,
 } from './redact';
+export { parseRetryAfterMs } from './retry-after';
+export { parseSearchParams } from './search/parse-search-params';
+export type {
+  ParsedSearch,
+  SearchAndNode,
+  SearchCompareNode,
+  SearchFieldTarget,
+  SearchFilter,
+  SearchInNode,
+  SearchNotNode,
+  SearchOrNode,
+  SearchScalar,
+  SearchSort,
+  SearchTextNode,
+} from './search/search-ast';
+export {
+  decodeSearchCursor,
+  encodeSearchCursor,
+  type SearchCursorPayload,
+  searchQueryHash,
+} from './search/search-cursor';
+export { SEARCH_LIMITS } from './search/search-limits';
+export {
+  SEARCH_COMPARISON_OPERATORS,
+  SEARCH_LOGICAL_OPERATORS,
+  SEARCH_OPERATORS,
+  SEARCH_SORT_DIRECTIONS,
+  SEARCH_TEXT_OPERATORS,
+  type SearchComparisonOperator,
+  type SearchLogicalOperator,
+  type SearchOperator,
+  type SearchSortDirection,
+  type SearchTextOperator,
+} from './search/search-operators';
+export {
+  type SearchCondition,
+  SearchConditionSchema,
+  type SearchFieldPath,
+  SearchFieldPathSchema,
+  type SearchParams,
+  type SearchParamsOutput,
+  SearchParamsSchema,
+  type SearchQuery,
+  SearchQuerySchema,
+  type SearchSortInput,
+  SearchSortSchema,
+} from './search/search-params-schema';
 export { resolveExecuteRequest, validateActionParams } from './validate-params';
 export { VERSION } from './version';

@@ -1,4 +1,11 @@
-/** One step of a JSON path: an object key or an array index. */
+/**
+ * One step of a JSON path: an object key or an array index.
+ *
+ * @example
+ * ```ts
+ * const path: JsonPathSegment[] = ['query', 'filter', 'and', 1];
+ * ```
+ */
 export type JsonPathSegment = string | number;
 
 // Keys made of dot-separated identifiers stay readable as written (`query.filter.eq.assignee.gid`):

@@ -1,15 +1,34 @@
-/** A log-safe description of an HTTP request: secrets in headers and query strings are replaced. */
+/**
+ * A log-safe description of an HTTP request: secrets in headers and query strings are replaced.
+ *
+ * @example
+ * ```ts
+ * const request: RequestDescription = describeRequest('GET', url, headers);
+ * ```
+ */
 export interface RequestDescription {
   method: string;
   url: string;
   headers?: Record<string, string>;
 }
 
-/** What stands in for a removed secret. */
+/**
+ * What stands in for a removed secret.
+ *
+ * @example
+ * ```ts
+ * redactHeaders({ authorization: 'Bearer x' }).authorization === REDACTED; // true
+ * ```
+ */
 export const REDACTED = '[REDACTED]';
 
 const secretName =
   /authorization|cookie|token|secret|password|passwd|api[-_]?key|credential|signature|session/i;
+
+// Signed URLs (S3, Google Cloud Storage, Azure SAS) carry credentials in parameters whose names do
+// not all look secret on their own.
+const signedUrlParameter =
+  /^(x-amz-(credential|signature|security-token)|x-goog-(credential|signature)|sig)$/i;
 
 /**
  * True when a header, query parameter or object key names a secret.
@@ -39,19 +58,34 @@ export function redactUrl(url: string): string {
   } catch {
     return url;
   }
+  let changed = false;
   if (parsed.username || parsed.password) {
     parsed.username = parsed.username ? REDACTED : '';
     parsed.password = parsed.password ? REDACTED : '';
+    changed = true;
   }
-  let changed = false;
-  for (const key of [...parsed.searchParams.keys()]) {
-    // S3-style signed URLs carry credentials in X-Amz-* parameters.
-    if (isSecretName(key) || /^x-amz-(credential|signature|security-token)$/i.test(key)) {
+  for (const key of new Set(parsed.searchParams.keys())) {
+    if (isSecretName(key) || signedUrlParameter.test(key)) {
       parsed.searchParams.set(key, REDACTED);
       changed = true;
     }
   }
-  return changed || parsed.username ? parsed.toString().replaceAll('%5BREDACTED%5D', REDACTED) : url;
+  // OAuth implicit-flow redirects put the token in the fragment: `#access_token=…`.
+  if (parsed.hash.includes('=')) {
+    const fragment = new URLSearchParams(parsed.hash.slice(1));
+    let fragmentChanged = false;
+    for (const key of new Set(fragment.keys())) {
+      if (isSecretName(key)) {
+        fragment.set(key, REDACTED);
+        fragmentChanged = true;
+      }
+    }
+    if (fragmentChanged) {
+      parsed.hash = fragment.toString();
+      changed = true;
+    }
+  }
+  return changed ? parsed.toString().replaceAll('%5BREDACTED%5D', REDACTED) : url;
 }
 
 /**
@@ -80,9 +114,13 @@ export function redactHeaders(
   return result;
 }
 
+const maxRedactionDepth = 32;
+
 /**
- * A deep copy of a JSON-like value with every secret-named key's value replaced. Use it before
- * logging bodies, params or configuration.
+ * A deep copy of a JSON-like value with every secret-named key's value replaced, and the secrets
+ * inside URL strings (signed download links, `?access_token=`) removed. Use it before logging
+ * bodies, params or configuration. Anything nested deeper than 32 levels is replaced whole, since
+ * it cannot be inspected cheaply.
  *
  * @example
  * ```ts
@@ -90,7 +128,9 @@ export function redactHeaders(
  * ```
  */
 export function redactValue(value: unknown, depth = 0): unknown {
-  if (depth > 32 || value === null || typeof value !== 'object') return value;
+  if (typeof value === 'string') return /^https?:\/\//i.test(value) ? redactUrl(value) : value;
+  if (value === null || typeof value !== 'object') return value;
+  if (depth >= maxRedactionDepth) return REDACTED;
   if (Array.isArray(value)) return value.map((item) => redactValue(item, depth + 1));
   const result: Record<string, unknown> = {};
   for (const [key, inner] of Object.entries(value)) {

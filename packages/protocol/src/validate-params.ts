@@ -3,6 +3,7 @@ import type { ActionDefinition, ConnectorDefinition, ParamRule } from './connect
 import { findAction } from './connector-definition';
 import { UnsupportedOperationError, ValidationError } from './errors/client-errors';
 import type { ErrorDetail } from './errors/conduit-error';
+import { formatJsonPath, type JsonPathSegment } from './json-path';
 
 function isGiven(value: unknown): boolean {
   return value !== undefined && value !== null && value !== '';
@@ -12,7 +13,13 @@ function ruleFaults(rule: ParamRule, params: Record<string, unknown>): ErrorDeta
   if (rule.kind === 'at-least-one') {
     return rule.params.some((name) => isGiven(params[name]))
       ? []
-      : [{ field: `params.${rule.params[0]}`, message: rule.message, error_code: 'missing_param' }];
+      : [
+          {
+            field: formatJsonPath(['params', rule.params[0]!]),
+            message: rule.message,
+            error_code: 'missing_param',
+          },
+        ];
   }
   const complete = rule.groups.filter((group) => group.every((name) => isGiven(params[name])));
   if (complete.length === 0) {
@@ -22,7 +29,7 @@ function ruleFaults(rule: ParamRule, params: Record<string, unknown>): ErrorDeta
     )[0]!;
     const missing = closest.filter((name) => !isGiven(params[name]));
     return missing.map((name) => ({
-      field: `params.${name}`,
+      field: formatJsonPath(['params', name]),
       message: `${rule.message} (missing: ${missing.join(', ')})`,
       error_code: 'missing_param',
     }));
@@ -34,7 +41,7 @@ function ruleFaults(rule: ParamRule, params: Record<string, unknown>): ErrorDeta
     if (complete.length > 1 || extra.length > 0) {
       return [
         {
-          field: `params.${(extra[0] ?? complete[1]?.[0])!}`,
+          field: formatJsonPath(['params', (extra[0] ?? complete[1]?.[0])!]),
           message: `${rule.message} (given together: ${used.join(', ')})`,
           error_code: 'invalid_param',
         },
@@ -44,15 +51,19 @@ function ruleFaults(rule: ParamRule, params: Record<string, unknown>): ErrorDeta
   return [];
 }
 
+function pathOf(issue: z.core.$ZodIssue): JsonPathSegment[] {
+  return issue.path.map((segment) => (typeof segment === 'symbol' ? String(segment) : segment));
+}
+
 function issueToDetail(issue: z.core.$ZodIssue, input: Record<string, unknown>): ErrorDetail[] {
   if (issue.code === 'unrecognized_keys') {
     return issue.keys.map((key) => ({
-      field: ['params', ...issue.path.map(String), key].join('.'),
+      field: formatJsonPath(['params', ...pathOf(issue), key]),
       message: `unknown parameter "${key}"`,
       error_code: 'invalid_param',
     }));
   }
-  const field = ['params', ...issue.path.map(String)].join('.');
+  const field = formatJsonPath(['params', ...pathOf(issue)]);
   const top = issue.path[0];
   const missing = issue.path.length === 1 && typeof top === 'string' && input[top] === undefined;
   return [
@@ -81,15 +92,19 @@ export function validateActionParams<Params extends z.ZodObject>(
   const input = params ?? {};
   if (typeof input !== 'object' || Array.isArray(input)) {
     throw new ValidationError('params must be an object', {
+      status: 400,
       details: [{ field: 'params', message: 'params must be an object', error_code: 'invalid_param' }],
     });
   }
   const record = input as Record<string, unknown>;
   const result = action.params.safeParse(record);
   const details = result.success ? [] : result.error.issues.flatMap((issue) => issueToDetail(issue, record));
-  if (result.success) {
-    for (const rule of action.rules ?? [])
-      details.push(...ruleFaults(rule, result.data as Record<string, unknown>));
+  // Rules only ask which params are present, so they are checked even when a value is wrong:
+  // the caller learns every fault at once. A field already at fault is not reported twice.
+  const ruleInput = result.success ? (result.data as Record<string, unknown>) : record;
+  const faulty = new Set(details.map((detail) => detail.field));
+  for (const rule of action.rules ?? []) {
+    details.push(...ruleFaults(rule, ruleInput).filter((detail) => !faulty.has(detail.field)));
   }
   if (details.length > 0 || !result.success) {
     const missing = details.filter((d) => d.error_code === 'missing_param');

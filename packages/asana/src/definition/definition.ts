@@ -22,7 +22,12 @@ const list = <Params extends z.core.$ZodLooseShape, Record extends z.ZodType>(
   record: Record,
 ) => defineAction({ kind: 'list', description, params: z.strictObject(params), record });
 
-const get = <Key extends string, Record extends z.ZodType>(description: string, key: Key, what: string, record: Record) =>
+const get = <Key extends string, Record extends z.ZodType>(
+  description: string,
+  key: Key,
+  what: string,
+  record: Record,
+) =>
   defineAction({
     kind: 'get',
     description,
@@ -100,7 +105,8 @@ export const asanaDefinition = defineConnector({
               kind: 'one-of-groups',
               groups: [['project'], ['section'], ['workspace', 'assignee']],
               exclusive: true,
-              message: 'tasks list needs exactly one of: project, section, or workspace together with assignee',
+              message:
+                'tasks list needs exactly one of: project, section, or workspace together with assignee',
             },
           ],
           record: TaskListRecord,
@@ -146,7 +152,11 @@ export const asanaDefinition = defineConnector({
             'modified_at.before': isoDate('modified before').optional(),
             'due_on.after': isoDate('due after').optional(),
             'due_on.before': isoDate('due before').optional(),
-            resource_subtype: z.string().min(1).describe('task subtype, e.g. default_task, milestone').optional(),
+            resource_subtype: z
+              .string()
+              .min(1)
+              .describe('task subtype, e.g. default_task, milestone')
+              .optional(),
             sort_by: z
               .enum(['due_date', 'created_at', 'completed_at', 'likes', 'modified_at'])
               .describe('field to sort by')
@@ -183,7 +193,9 @@ export const asanaDefinition = defineConnector({
     },
     task_projects: {
       description: 'Projects a task belongs to',
-      actions: { list: list('List the projects of a task', { task_gid: gid('task'), ...pageParams }, CommonListRecord) },
+      actions: {
+        list: list('List the projects of a task', { task_gid: gid('task'), ...pageParams }, CommonListRecord),
+      },
     },
     team_projects: {
       description: 'Projects of a team',
@@ -235,12 +247,18 @@ export const asanaDefinition = defineConnector({
     workspace_users: {
       description: 'Users of a workspace',
       actions: {
-        list: list('List the users of a workspace', { workspace_gid: gid('workspace'), ...pageParams }, CommonListRecord),
+        list: list(
+          'List the users of a workspace',
+          { workspace_gid: gid('workspace'), ...pageParams },
+          CommonListRecord,
+        ),
       },
     },
     team_users: {
       description: 'Users of a team',
-      actions: { list: list('List the users of a team', { team_gid: gid('team'), ...pageParams }, CommonListRecord) },
+      actions: {
+        list: list('List the users of a team', { team_gid: gid('team'), ...pageParams }, CommonListRecord),
+      },
     },
     teams: {
       description: 'Teams',
@@ -252,7 +270,11 @@ export const asanaDefinition = defineConnector({
     workspace_teams: {
       description: 'Teams of a workspace',
       actions: {
-        list: list('List the teams of a workspace', { workspace_gid: gid('workspace'), ...pageParams }, CommonListRecord),
+        list: list(
+          'List the teams of a workspace',
+          { workspace_gid: gid('workspace'), ...pageParams },
+          CommonListRecord,
+        ),
       },
     },
     user_teams: {
@@ -285,7 +307,10 @@ export const asanaDefinition = defineConnector({
             attachment_gid: gid('attachment'),
             range_header: z
               .string()
-              .regex(/^bytes=(\d+-\d*|-\d+)(,\s*(\d+-\d*|-\d+))*$/, 'must be a Range header value, e.g. bytes=0-99')
+              .regex(
+                /^bytes=(\d+-\d*|-\d+)(,\s*(\d+-\d*|-\d+))*$/,
+                'must be a Range header value, e.g. bytes=0-99',
+              )
               .describe('Range header value for a partial download, e.g. bytes=0-99')
               .optional(),
           }),
@@ -297,7 +322,11 @@ export const asanaDefinition = defineConnector({
     workspace_tags: {
       description: 'Tags of a workspace',
       actions: {
-        list: list('List the tags of a workspace', { workspace_gid: gid('workspace'), ...pageParams }, CommonListRecord),
+        list: list(
+          'List the tags of a workspace',
+          { workspace_gid: gid('workspace'), ...pageParams },
+          CommonListRecord,
+        ),
       },
     },
     tags: {
@@ -310,7 +339,11 @@ export const asanaDefinition = defineConnector({
     project_sections: {
       description: 'Sections of a project',
       actions: {
-        list: list('List the sections of a project', { project_gid: gid('project'), ...pageParams }, CommonListRecord),
+        list: list(
+          'List the sections of a project',
+          { project_gid: gid('project'), ...pageParams },
+          CommonListRecord,
+        ),
       },
     },
     sections: {
@@ -322,12 +355,18 @@ export const asanaDefinition = defineConnector({
     },
     task_subtasks: {
       description: 'Subtasks of a task',
-      actions: { list: list('List the subtasks of a task', { task_gid: gid('task'), ...pageParams }, TaskListRecord) },
+      actions: {
+        list: list('List the subtasks of a task', { task_gid: gid('task'), ...pageParams }, TaskListRecord),
+      },
     },
     task_dependencies: {
       description: 'Tasks a task depends on',
       actions: {
-        list: list('List the dependencies of a task', { task_gid: gid('task'), ...pageParams }, TaskListRecord),
+        list: list(
+          'List the dependencies of a task',
+          { task_gid: gid('task'), ...pageParams },
+          TaskListRecord,
+        ),
       },
     },
     task_dependents: {

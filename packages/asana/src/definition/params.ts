@@ -11,13 +11,20 @@ export const gid = (what: string) =>
 export const limit = z.number().int().min(1).max(100).describe('items per page (1-100)');
 
 /** The `next_page.offset` of the previous page. */
-export const offset = z.string().min(1).max(4096).describe('pagination offset token from meta.next_page.offset');
+export const offset = z
+  .string()
+  .min(1)
+  .max(4096)
+  .describe('pagination offset token from meta.next_page.offset');
 
 /** An ISO 8601 date-time, or `now` where the upstream allows it. */
 export const since = (what: string) =>
   z
     .string()
-    .refine((value) => value === 'now' || !Number.isNaN(Date.parse(value)), 'must be an ISO 8601 date-time or "now"')
+    .refine(
+      (value) => value === 'now' || !Number.isNaN(Date.parse(value)),
+      'must be an ISO 8601 date-time or "now"',
+    )
     .describe(what);
 
 /** Params of a paginated list with no other options. */

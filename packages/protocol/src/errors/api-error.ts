@@ -1,6 +1,13 @@
 import { ConduitError, type ConduitErrorOptions } from './conduit-error';
 
-/** Options of an error that came back as an HTTP response. */
+/**
+ * Options of an error that came back as an HTTP response.
+ *
+ * @example
+ * ```ts
+ * new ApiError('payment required', { status: 402, responseBody: { message: 'premium only' } });
+ * ```
+ */
 export interface ApiErrorOptions extends ConduitErrorOptions {
   status: number;
   /** The response body, parsed as JSON when it was JSON, else its text (truncated). */
@@ -32,7 +39,14 @@ export class ApiError extends ConduitError {
   }
 }
 
-/** 401: missing, invalid or expired credentials. Refreshing credentials may help; retrying as is will not. */
+/**
+ * 401: missing, invalid or expired credentials. Refreshing credentials may help; retrying as is will not.
+ *
+ * @example
+ * ```ts
+ * if (error instanceof AuthenticationError) await refreshCredentials();
+ * ```
+ */
 export class AuthenticationError extends ApiError {
   override readonly name: string = 'AuthenticationError';
   constructor(message: string, options: ApiErrorOptions) {
@@ -40,7 +54,14 @@ export class AuthenticationError extends ApiError {
   }
 }
 
-/** 403: authenticated, but not allowed to see or do this. */
+/**
+ * 403: authenticated, but not allowed to see or do this.
+ *
+ * @example
+ * ```ts
+ * if (error instanceof PermissionError) console.log('not allowed:', error.message);
+ * ```
+ */
 export class PermissionError extends ApiError {
   override readonly name: string = 'PermissionError';
   constructor(message: string, options: ApiErrorOptions) {
@@ -48,7 +69,14 @@ export class PermissionError extends ApiError {
   }
 }
 
-/** 404: the resource does not exist or is not visible to these credentials. */
+/**
+ * 404: the resource does not exist or is not visible to these credentials.
+ *
+ * @example
+ * ```ts
+ * if (error instanceof NotFoundError) return undefined;
+ * ```
+ */
 export class NotFoundError extends ApiError {
   override readonly name: string = 'NotFoundError';
   constructor(message: string, options: ApiErrorOptions) {
@@ -56,13 +84,27 @@ export class NotFoundError extends ApiError {
   }
 }
 
-/** Options of a rate-limit error. */
+/**
+ * Options of a rate-limit error.
+ *
+ * @example
+ * ```ts
+ * new RateLimitError('slow down', { status: 429, retryAfterMs: 2000 });
+ * ```
+ */
 export interface RateLimitErrorOptions extends ApiErrorOptions {
   /** How long the server asked us to wait, from `Retry-After`, if it said. */
   retryAfterMs?: number;
 }
 
-/** 429: too many requests. `retryAfterMs` is the server's requested wait, when it gave one. */
+/**
+ * 429: too many requests. `retryAfterMs` is the server's requested wait, when it gave one.
+ *
+ * @example
+ * ```ts
+ * if (error instanceof RateLimitError) await sleep(error.retryAfterMs ?? 1000);
+ * ```
+ */
 export class RateLimitError extends ApiError {
   override readonly name: string = 'RateLimitError';
   readonly retryAfterMs: number | undefined;
@@ -72,7 +114,14 @@ export class RateLimitError extends ApiError {
   }
 }
 
-/** 5xx: the server failed. Usually worth retrying. */
+/**
+ * 5xx: the server failed. Usually worth retrying.
+ *
+ * @example
+ * ```ts
+ * if (error instanceof ServerError && error.retryable) scheduleRetry();
+ * ```
+ */
 export class ServerError extends ApiError {
   override readonly name: string = 'ServerError';
   constructor(message: string, options: ApiErrorOptions) {

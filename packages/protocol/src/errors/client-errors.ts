@@ -18,7 +18,15 @@ export class ValidationError extends ConduitError {
   }
 }
 
-/** A response that arrived but does not have the shape the contract promises. */
+/**
+ * A response that arrived but does not have the shape the contract promises.
+ *
+ * @example
+ * ```ts
+ * const result = schema.safeParse(body);
+ * if (!result.success) throw new ResponseValidationError('unexpected task shape', { cause: result.error });
+ * ```
+ */
 export class ResponseValidationError extends ConduitError {
   override readonly name: string = 'ResponseValidationError';
   constructor(message: string, options: ConduitErrorOptions = {}) {
@@ -26,7 +34,14 @@ export class ResponseValidationError extends ConduitError {
   }
 }
 
-/** The connection failed before a response arrived (refused, reset, DNS). Retryable. */
+/**
+ * The connection failed before a response arrived (refused, reset, DNS). Retryable.
+ *
+ * @example
+ * ```ts
+ * throw new NetworkError('connection refused', { cause, request: describeRequest('GET', url) });
+ * ```
+ */
 export class NetworkError extends ConduitError {
   override readonly name: string = 'NetworkError';
   constructor(message: string, options: ConduitErrorOptions = {}) {
@@ -34,7 +49,14 @@ export class NetworkError extends ConduitError {
   }
 }
 
-/** No response (or no next chunk of one) within the allowed time. Retryable. */
+/**
+ * No response (or no next chunk of one) within the allowed time. Retryable.
+ *
+ * @example
+ * ```ts
+ * throw new TimeoutError('no response within 30 s', { timeoutMs: 30_000 });
+ * ```
+ */
 export class TimeoutError extends ConduitError {
   override readonly name: string = 'TimeoutError';
   /** The limit that was exceeded, in milliseconds. */
@@ -48,6 +70,11 @@ export class TimeoutError extends ConduitError {
 /**
  * The entity or action does not exist, or exists only in another mode (`search` runs only in
  * hosted mode). `code` is `unknown_entity`, `unsupported_action` or `hosted_only`.
+ *
+ * @example
+ * ```ts
+ * throw new UnsupportedOperationError('search runs only in hosted mode', { code: 'hosted_only' });
+ * ```
  */
 export class UnsupportedOperationError extends ConduitError {
   override readonly name: string = 'UnsupportedOperationError';
@@ -59,6 +86,11 @@ export class UnsupportedOperationError extends ConduitError {
 /**
  * A pagination cursor is no longer valid (expired, or from another query). Start the listing again
  * from its first page.
+ *
+ * @example
+ * ```ts
+ * if (error instanceof CursorExpiredError) return listFromStart();
+ * ```
  */
 export class CursorExpiredError extends ConduitError {
   override readonly name: string = 'CursorExpiredError';

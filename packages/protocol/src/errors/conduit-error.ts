@@ -2,7 +2,14 @@ import type { RequestDescription } from '../redact';
 
 const marker = Symbol.for('conduit.error');
 
-/** One fault a caller can act on: which field (a JSON path or parameter name), what, and its code. */
+/**
+ * One fault a caller can act on: which field (a JSON path or parameter name), what, and its code.
+ *
+ * @example
+ * ```ts
+ * const detail: ErrorDetail = { field: 'params.project', message: 'project is required', error_code: 'missing_param' };
+ * ```
+ */
 export interface ErrorDetail {
   /** The parameter, body field or JSON path at fault, e.g. `params.project` or `query.filter.and[1].eq`. */
   field?: string;
@@ -11,7 +18,14 @@ export interface ErrorDetail {
   error_code: string;
 }
 
-/** Options every Conduit error accepts. */
+/**
+ * Options every Conduit error accepts.
+ *
+ * @example
+ * ```ts
+ * new ConduitError('stored credentials are unreadable', { code: 'credentials_unreadable', cause });
+ * ```
+ */
 export interface ConduitErrorOptions {
   /** Machine-readable code; defaults to the class's own. */
   code?: string;

@@ -4,7 +4,7 @@
  *
  * @example
  * ```ts
- * if (hits.length > SEARCH_LIMITS.maxLimit) throw new Error('unreachable');
+ * const pageSize = Math.min(requestedPageSize, SEARCH_LIMITS.maxLimit);
  * ```
  */
 export const SEARCH_LIMITS = {
@@ -23,7 +23,8 @@ export const SEARCH_LIMITS = {
   maxPathSegments: 8,
   maxSortKeys: 16,
   maxFields: 256,
-  maxCursorLength: 4096,
+  // Generous: a cursor carries the sort values of the last hit, which may be long strings.
+  maxCursorLength: 65_536,
   /** Faults reported in one error; the rest are counted in its message. */
   maxFaults: 50,
 } as const;

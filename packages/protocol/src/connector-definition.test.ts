@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import * as z from 'zod';
+import { ACTION_KINDS, defineAction, defineConnector, findAction } from './connector-definition';
+
+const get = defineAction({
+  kind: 'get',
+  description: 'Get one item',
+  params: z.strictObject({ item_id: z.string() }),
+  record: z.looseObject({ id: z.string() }),
+});
+
+const definition = defineConnector({
+  name: 'example',
+  connectorType: 'example',
+  displayName: 'Example',
+  entities: { items: { description: 'Items', actions: { get } } },
+});
+
+describe('connector definitions', () => {
+  it('lists the four action kinds', () => {
+    expect(ACTION_KINDS).toEqual(['list', 'get', 'search', 'download']);
+  });
+
+  it('returns definitions unchanged', () => {
+    expect(definition.entities.items.actions.get).toBe(get);
+    expect(get.kind).toBe('get');
+  });
+
+  it('finds an action, or says what is missing', () => {
+    expect(findAction(definition, 'items', 'get')).toBe(get);
+    expect(findAction(definition, 'things', 'get')).toEqual({ error: 'unknown_entity' });
+    expect(findAction(definition, 'items', 'list')).toEqual({ error: 'unsupported_action' });
+    expect(findAction(definition, '__proto__', 'get')).toEqual({ error: 'unknown_entity' });
+    expect(findAction(definition, 'items', 'hasOwnProperty')).toEqual({ error: 'unsupported_action' });
+  });
+});
