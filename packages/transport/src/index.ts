@@ -1,1 +1,51 @@
+export {
+  type AuthorizeContext,
+  type AuthStrategy,
+  type RefreshContext,
+  tokenOfAuthorization,
+} from './auth-strategy';
+export { basicAuth } from './basic-auth';
+export { bearerAuth, type TokenSource } from './bearer-auth';
+export { type AccessToken, type CachedTokenAuthOptions, cachedTokenAuth } from './cached-token-auth';
+export { type ClientCredentialsAuthOptions, clientCredentialsAuth } from './client-credentials-auth';
+export { type Clock, systemClock } from './clock';
+export { type ConsoleLoggerOptions, consoleLogger } from './console-logger';
+export {
+  createHttpError,
+  type ErrorMapper,
+  type ErrorMapperContext,
+  errorMessageFromBody,
+} from './create-http-error';
+export { createTransport } from './create-transport';
+export {
+  type ClientAuthentication,
+  createOAuthTokenClient,
+  type OAuthTokenClient,
+  type OAuthTokenRequestOptions,
+  type OAuthTokenSet,
+  requestOAuthToken,
+} from './oauth-token-endpoint';
+export { type ListResult, type PaginateOptions, paginate, type ToArrayOptions } from './paginate';
+export { parseRetryAfter } from './parse-retry-after';
+export {
+  createRateLimiter,
+  RateLimiter,
+  type RateLimiterOptions,
+  type RateLimiterStats,
+  type RateLimitPermit,
+} from './rate-limiter';
+export { type OAuthTokens, type RefreshTokenAuthOptions, refreshTokenAuth } from './refresh-token-auth';
+export type { HttpMethod, QueryParams, QueryValue, RequestOptions, ResponseType } from './request-options';
+export { DEFAULT_RETRY_OPTIONS, type ResolvedRetryOptions, type RetryOptions } from './retry-options';
+export type { StreamResponse } from './stream-response';
+export type { Transport, TransportResponse } from './transport';
+export type {
+  TransportErrorEvent,
+  TransportHooks,
+  TransportRequestEvent,
+  TransportResponseEvent,
+  TransportRetryEvent,
+} from './transport-hooks';
+export type { TransportOptions } from './transport-options';
+export { buildUserAgent } from './user-agent';
 export { VERSION } from './version';

@@ -1,0 +1,47 @@
+import { ValidationError } from '@conduit/protocol';
+import { describe, expect, it } from 'vitest';
+import { buildUrl, parseHttpUrl } from './build-url';
+
+describe('buildUrl', () => {
+  const base = 'https://app.asana.com/api/1.0';
+
+  it('keeps the base path prefix whatever the slashes', () => {
+    for (const [baseUrl, path] of [
+      [base, '/tasks'],
+      [`${base}/`, 'tasks'],
+      [`${base}//`, '//tasks'],
+    ] as const) {
+      expect(buildUrl(baseUrl, { path }).href).toBe('https://app.asana.com/api/1.0/tasks');
+    }
+    expect(buildUrl('https://x.test', { path: '/a' }).href).toBe('https://x.test/a');
+    expect(buildUrl(base, { path: '' }).href).toBe('https://app.asana.com/api/1.0/');
+  });
+
+  it('merges a query in the path with the query option', () => {
+    expect(buildUrl(base, { path: '/tasks?limit=5', query: { offset: 'abc', x: [1, 2] } }).href).toBe(
+      'https://app.asana.com/api/1.0/tasks?limit=5&offset=abc&x=1&x=2',
+    );
+  });
+
+  it('takes an absolute url as is', () => {
+    expect(buildUrl(base, { url: 'https://s3.test/b/k?sig=1' }).href).toBe('https://s3.test/b/k?sig=1');
+    expect(() => buildUrl(base, { url: '/relative' })).toThrow(ValidationError);
+    expect(() => buildUrl(base, { url: 'file:///etc/passwd' })).toThrow('http or https');
+  });
+
+  it('refuses paths that leave the base path', () => {
+    expect(() => buildUrl(base, { path: '/../../admin' })).toThrow(ValidationError);
+    expect(() => buildUrl(base, { path: '/tasks/../../2.0/x' })).toThrow('resolves outside');
+    expect(() => buildUrl('https://x.test/api', { path: '/../apix' })).toThrow('resolves outside');
+    expect(buildUrl(base, { path: '/tasks/../users' }).href).toBe('https://app.asana.com/api/1.0/users');
+  });
+
+  it('parseHttpUrl never echoes the value (it may hold credentials)', () => {
+    expect(parseHttpUrl('http://x.test', 'f').host).toBe('x.test');
+    try {
+      parseHttpUrl('not-a-url?token=secret', 'baseUrl');
+    } catch (error) {
+      expect((error as Error).message).toBe('baseUrl must be an absolute URL');
+    }
+  });
+});

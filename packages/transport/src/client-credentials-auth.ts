@@ -1,0 +1,59 @@
+import type { AuthStrategy } from './auth-strategy';
+import { cachedTokenAuth } from './cached-token-auth';
+import { type ClientAuthentication, createOAuthTokenClient } from './oauth-token-endpoint';
+
+/**
+ * Options of {@link clientCredentialsAuth}.
+ *
+ * @example
+ * ```ts
+ * const options: ClientCredentialsAuthOptions = { tokenUrl, clientId, clientSecret, scope: ['read'] };
+ * ```
+ */
+export interface ClientCredentialsAuthOptions {
+  tokenUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** Space-separated string or a list. */
+  scope?: string | readonly string[];
+  /** More form parameters for the grant, e.g. `{ audience: 'https://api.example.com' }`. */
+  extraParams?: Record<string, string>;
+  /** `body` (default) or `basic`. */
+  clientAuthentication?: ClientAuthentication;
+  /** The token endpoint's fetch; default `globalThis.fetch`, resolved per request. */
+  fetch?: typeof globalThis.fetch;
+  /** Fetch a new token this long before the current one expires. Default 60,000. */
+  refreshMarginMs?: number;
+  /** Per attempt at the token endpoint. Default 30,000. */
+  timeoutMs?: number;
+  userAgent?: string | string[];
+  now?: () => number;
+}
+
+/**
+ * OAuth 2 client credentials (machine-to-machine): the token is fetched on first use, cached until
+ * `refreshMarginMs` before `expires_in` runs out, fetched by one caller at a time, and fetched
+ * again after a 401. Token requests are retried on transient failures (the grant is idempotent).
+ *
+ * @example
+ * ```ts
+ * const cloud = createTransport({
+ *   baseUrl: 'https://api.cloud.example.com/v2',
+ *   auth: clientCredentialsAuth({ tokenUrl: 'https://auth.cloud.example.com/oauth/token', clientId, clientSecret, scope: ['read'] }),
+ * });
+ * ```
+ */
+export function clientCredentialsAuth(options: ClientCredentialsAuthOptions): AuthStrategy {
+  const endpoint = createOAuthTokenClient({ ...options, idempotent: true });
+  const scope = typeof options.scope === 'string' ? options.scope : options.scope?.join(' ');
+  return cachedTokenAuth({
+    getToken: () =>
+      endpoint.request({
+        ...options.extraParams,
+        grant_type: 'client_credentials',
+        ...(scope ? { scope } : {}),
+      }),
+    ...(options.refreshMarginMs === undefined ? {} : { refreshMarginMs: options.refreshMarginMs }),
+    ...(options.now ? { now: options.now } : {}),
+  });
+}

@@ -1,0 +1,529 @@
+import {
+  ConduitError,
+  describeRequest,
+  NetworkError,
+  type RequestDescription,
+  ResponseValidationError,
+  TimeoutError,
+  ValidationError,
+} from '@conduit/protocol';
+import ky, { isHTTPError, isNetworkError as isKyNetworkError, isTimeoutError as isKyTimeoutError } from 'ky';
+import { type AuthStrategy, tokenOfAuthorization } from './auth-strategy';
+import { backoffDelay } from './backoff-delay';
+import { buildUrl, parseHttpUrl } from './build-url';
+import { createHttpError } from './create-http-error';
+import { createNetworkError, isConnectionFailure } from './create-network-error';
+import { parseRetryAfter } from './parse-retry-after';
+import { RateLimiter, type RateLimitPermit } from './rate-limiter';
+import type { HttpMethod, RequestOptions } from './request-options';
+import { type ResolvedRetryOptions, resolveRetryOptions } from './retry-options';
+import { createStreamResponse, type StreamResponse } from './stream-response';
+import type { Transport, TransportResponse } from './transport';
+import { emitHook } from './transport-hooks';
+import type { TransportOptions } from './transport-options';
+import { buildUserAgent } from './user-agent';
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+// setTimeout fires at once for anything larger, which would turn a long timeout into none.
+const MAX_TIMEOUT_MS = 2_147_483_647;
+const METHODS: ReadonlySet<string> = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
+
+/** A request resolved against the transport: everything one attempt needs. */
+interface PreparedRequest {
+  method: HttpMethod;
+  url: URL;
+  headers: Headers;
+  body: () => { json?: unknown; body?: BodyInit };
+  applyAuth: boolean;
+  /** False when the body cannot be sent twice (a stream), which rules out retries and replays. */
+  replayable: boolean;
+  retry: ResolvedRetryOptions | false;
+  /** Whether the retry policy (or `idempotent`) allows trying this method again. */
+  retryAllowed: boolean;
+  timeoutMs: number;
+  signal: AbortSignal | undefined;
+}
+
+/** How one attempt ended. A failure carries what the retry decision needs. */
+type AttemptOutcome<R> =
+  | { ok: true; value: R }
+  | {
+      ok: false;
+      error: unknown;
+      request: RequestDescription;
+      /** Not retryable and not replayable whatever it is (an abort, a bug, an auth failure). */
+      final: boolean;
+      status?: number;
+      retryAfterMs?: number;
+      /** The credential the attempt carried, when the transport authorized it. */
+      credential?: string;
+      authorized: boolean;
+    };
+
+/**
+ * Creates the HTTP client: ky underneath (with its own retries off), our retry policy, auth,
+ * rate limiting, timeouts and error mapping on top.
+ *
+ * @example
+ * ```ts
+ * const asana = createTransport({
+ *   baseUrl: 'https://app.asana.com/api/1.0',
+ *   auth: bearerAuth(process.env.ASANA_TOKEN!),
+ *   userAgent: 'conduit-asana/0.1.0',
+ *   limiter: sharedAsanaLimiter,
+ *   errorMapper: mapAsanaError,
+ * });
+ * const task = await asana.json({ path: `/tasks/${encodeURIComponent(gid)}`, schema: TaskEnvelope });
+ * ```
+ */
+export function createTransport(options: TransportOptions): Transport {
+  const baseUrl = parseHttpUrl(options.baseUrl, 'baseUrl');
+  const limiter = toLimiter(options.limiter);
+  const userAgent = buildUserAgent(options.userAgent);
+  const timeoutMs = checkTimeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, 'timeoutMs');
+  const idleTimeoutMs = checkTimeout(options.streamIdleTimeoutMs ?? timeoutMs, 'streamIdleTimeoutMs');
+  const auth = options.auth;
+  const hooks = options.hooks;
+  const now = () => globalThis.performance.now();
+
+  // Retries, timeouts and error reading are ours (full jitter, Retry-After caps, a deadline that
+  // covers the body too); ky sends each attempt. `retry: 0` also stops ky from cloning request
+  // bodies for retries, which would buffer streamed uploads in memory.
+  const client = ky.create({
+    fetch: (input, init) => (options.fetch ?? globalThis.fetch)(input, init),
+    retry: 0,
+    timeout: false,
+    throwHttpErrors: true,
+  });
+
+  const prepare = (request: RequestOptions<unknown>, mode: 'buffered' | 'stream'): PreparedRequest => {
+    const method = (request.method ?? 'GET').toUpperCase() as HttpMethod;
+    if (!METHODS.has(method)) throw invalidOption('method', `unsupported method ${request.method}`);
+    if (request.path === undefined && request.url === undefined) {
+      throw invalidOption('path', 'give a path (under baseUrl) or an absolute url');
+    }
+    const url = buildUrl(baseUrl, request);
+    const bodies = [request.json !== undefined, request.form !== undefined, request.body !== undefined];
+    if (bodies.filter(Boolean).length > 1) {
+      throw invalidOption('body', 'give at most one of json, form and body');
+    }
+    if ((method === 'GET' || method === 'HEAD') && bodies.some(Boolean)) {
+      throw invalidOption('body', `a ${method} request cannot have a body`);
+    }
+    const applyAuth =
+      auth !== undefined &&
+      (request.auth === true || (request.auth !== false && url.origin === baseUrl.origin));
+
+    const headers = new Headers();
+    headers.set(
+      'accept',
+      mode === 'buffered' && (request.responseType ?? 'json') === 'json' ? 'application/json' : '*/*',
+    );
+    headers.set('user-agent', userAgent);
+    for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
+    // Transport-wide credentials set as a plain header must not leak to another origin either.
+    if (!applyAuth && (request.auth === false || url.origin !== baseUrl.origin)) {
+      headers.delete('authorization');
+    }
+    for (const [name, value] of Object.entries(request.headers ?? {})) headers.set(name, value);
+
+    const replayable = !(request.body instanceof ReadableStream);
+    const retry = resolveRetryOptions(options.retry, request.retry);
+    const retryAllowed =
+      retry !== false && replayable && (request.idempotent ?? retry.methods.includes(method));
+    const body = (): { json?: unknown; body?: BodyInit } => {
+      if (request.json !== undefined) return { json: request.json };
+      if (request.form !== undefined) return { body: new URLSearchParams(request.form) };
+      if (request.body !== undefined) return { body: request.body };
+      return {};
+    };
+    return {
+      method,
+      url,
+      headers,
+      body,
+      applyAuth,
+      replayable,
+      retry,
+      retryAllowed,
+      timeoutMs: checkTimeout(request.timeoutMs ?? timeoutMs, 'timeoutMs'),
+      signal: request.signal,
+    };
+  };
+
+  const attempt = async <R>(
+    prepared: PreparedRequest,
+    attemptNumber: number,
+    complete: (response: Response, context: AttemptContext) => Promise<R>,
+  ): Promise<AttemptOutcome<R>> => {
+    const { signal } = prepared;
+    let description = describeRequest(prepared.method, prepared.url.href, prepared.headers);
+    let credential: string | undefined;
+    let authorized = false;
+    let authFailed = false;
+
+    let permit: RateLimitPermit | undefined;
+    try {
+      permit = await limiter?.acquire(signal);
+    } catch (error) {
+      return { ok: false, error, request: description, final: true, authorized };
+    }
+
+    const deadline = new AbortController();
+    const timer = globalThis.setTimeout(() => {
+      deadline.abort(
+        new TimeoutError(
+          `${description.method} ${description.url} timed out after ${prepared.timeoutMs} ms`,
+          {
+            timeoutMs: prepared.timeoutMs,
+            request: description,
+          },
+        ),
+      );
+    }, prepared.timeoutMs);
+    const attemptSignal = signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal;
+    let sentAt = now();
+    let handedOff = false;
+
+    try {
+      const response = await client(prepared.url, {
+        method: prepared.method,
+        headers: new Headers(prepared.headers),
+        ...prepared.body(),
+        signal: attemptSignal,
+        hooks: {
+          beforeRequest: [
+            async ({ request }) => {
+              if (prepared.applyAuth && auth) {
+                try {
+                  await auth.authorize(request.headers, {
+                    signal: attemptSignal,
+                    method: request.method,
+                    url: request.url,
+                  });
+                } catch (error) {
+                  authFailed = true;
+                  throw error;
+                }
+                authorized = true;
+                credential = tokenOfAuthorization(request.headers.get('authorization'));
+              }
+              description = describeRequest(request.method, request.url, request.headers);
+              sentAt = now();
+              emitHook(hooks, 'onRequest', { request: description, attempt: attemptNumber });
+            },
+          ],
+        },
+      });
+      emitHook(hooks, 'onResponse', {
+        request: description,
+        attempt: attemptNumber,
+        status: response.status,
+        durationMs: now() - sentAt,
+      });
+      const context: AttemptContext = {
+        request: description,
+        deadline,
+        handOff: () => {
+          handedOff = true;
+          globalThis.clearTimeout(timer);
+          return () => permit?.release();
+        },
+      };
+      return { ok: true, value: await complete(response, context) };
+    } catch (error) {
+      const failure = { request: description, credential, authorized } as const;
+      if (signal?.aborted) return { ok: false, error: signal.reason, final: true, ...failure };
+      if (isHTTPError(error)) {
+        const { response } = error;
+        emitHook(hooks, 'onResponse', {
+          request: description,
+          attempt: attemptNumber,
+          status: response.status,
+          durationMs: now() - sentAt,
+        });
+        const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), retryNow(prepared.retry));
+        const context = {
+          status: response.status,
+          body: error.data,
+          headers: response.headers,
+          request: description,
+        };
+        const mapped =
+          options.errorMapper?.(context) ??
+          createHttpError({
+            ...context,
+            statusText: response.statusText,
+            ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+          });
+        return {
+          ok: false,
+          error: mapped,
+          status: response.status,
+          ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+          final: false,
+          ...failure,
+        };
+      }
+      if (deadline.signal.aborted && ConduitError.isInstance(deadline.signal.reason)) {
+        return { ok: false, error: deadline.signal.reason, final: authFailed, ...failure };
+      }
+      if (ConduitError.isInstance(error)) return { ok: false, error, final: authFailed, ...failure };
+      if (isKyNetworkError(error)) {
+        return {
+          ok: false,
+          error: createNetworkError(error.cause ?? error, description),
+          final: false,
+          ...failure,
+        };
+      }
+      if (isKyTimeoutError(error)) {
+        const timeout = new TimeoutError(`${description.method} ${description.url} timed out`, {
+          timeoutMs: prepared.timeoutMs,
+          request: description,
+        });
+        return { ok: false, error: timeout, final: false, ...failure };
+      }
+      if (!authFailed && isConnectionFailure(error)) {
+        return { ok: false, error: createNetworkError(error, description), final: false, ...failure };
+      }
+      // Anything else is a bug (ours, a hook's, an auth strategy's): surface it untouched.
+      return { ok: false, error, final: true, ...failure };
+    } finally {
+      if (!handedOff) {
+        globalThis.clearTimeout(timer);
+        permit?.release();
+      }
+    }
+  };
+
+  const retryDelay = (
+    prepared: PreparedRequest,
+    failure: Extract<AttemptOutcome<unknown>, { ok: false }>,
+    retriesDone: number,
+  ): number | undefined => {
+    const policy = prepared.retry;
+    if (!policy || !prepared.retryAllowed || retriesDone >= policy.limit) return undefined;
+    const error = failure.error as ConduitError;
+    if (error instanceof TimeoutError || error instanceof NetworkError) {
+      return backoffDelay(retriesDone, policy);
+    }
+    if (failure.status === undefined || !policy.statusCodes.includes(failure.status)) return undefined;
+    // An error mapper can veto the retry of a status by returning a non-retryable error.
+    if (!error.retryable) return undefined;
+    if (failure.retryAfterMs !== undefined) {
+      // Past the cap we fail now; the RateLimitError says how long the server wanted.
+      return failure.retryAfterMs > policy.maxRetryAfterMs ? undefined : failure.retryAfterMs;
+    }
+    const delay = backoffDelay(retriesDone, policy);
+    // Full jitter can draw ~0; after a 429 that would be no back-off at all.
+    return failure.status === 429 ? Math.max(delay, policy.initialDelayMs) : delay;
+  };
+
+  const execute = async <R>(
+    request: RequestOptions<unknown>,
+    mode: 'buffered' | 'stream',
+    complete: (response: Response, context: AttemptContext) => Promise<R>,
+  ): Promise<R> => {
+    const prepared = prepare(request, mode);
+    const { signal } = prepared;
+    const startedAt = now();
+    let attemptNumber = 0;
+    let retriesDone = 0;
+    let replayed = false;
+    let lastRequest = describeRequest(prepared.method, prepared.url.href, prepared.headers);
+    let lastStatus: number | undefined;
+
+    // Reports the final failure and hands it back to be thrown: `throw failed(error)`.
+    const failed = (error: unknown): unknown => {
+      emitHook(hooks, 'onError', {
+        request: lastRequest,
+        attempt: attemptNumber,
+        error,
+        ...(lastStatus === undefined ? {} : { status: lastStatus }),
+        durationMs: now() - startedAt,
+      });
+      return error;
+    };
+
+    for (;;) {
+      if (signal?.aborted) throw failed(signal.reason);
+      attemptNumber += 1;
+      const outcome = await attempt(prepared, attemptNumber, complete);
+      if (outcome.ok) return outcome.value;
+      lastRequest = outcome.request;
+      lastStatus = outcome.status;
+      const { error } = outcome;
+      if (outcome.final || !ConduitError.isInstance(error)) throw failed(error);
+
+      if (outcome.status === 401 && outcome.authorized && auth?.refresh && !replayed && prepared.replayable) {
+        replayed = true;
+        let refreshed: boolean;
+        try {
+          refreshed = await refreshAuth(auth, signal, outcome.credential);
+        } catch (refreshError) {
+          throw failed(signal?.aborted ? signal.reason : refreshError);
+        }
+        if (refreshed) {
+          emitHook(hooks, 'onRetry', {
+            request: outcome.request,
+            attempt: attemptNumber,
+            reason: 'auth-refresh',
+            error,
+            status: 401,
+            delayMs: 0,
+          });
+          continue;
+        }
+      }
+
+      const policy = prepared.retry;
+      const delay = policy ? retryDelay(prepared, outcome, retriesDone) : undefined;
+      if (!policy || delay === undefined) throw failed(error);
+      emitHook(hooks, 'onRetry', {
+        request: outcome.request,
+        attempt: attemptNumber,
+        reason: 'error',
+        error,
+        ...(outcome.status === undefined ? {} : { status: outcome.status }),
+        delayMs: delay,
+      });
+      // The server's 429 speaks for the whole connection: hold every caller of the limiter.
+      if (outcome.status === 429 && outcome.retryAfterMs !== undefined) limiter?.pauseFor(delay);
+      try {
+        await policy.sleep(delay, signal);
+      } catch (sleepError) {
+        throw failed(signal?.aborted ? signal.reason : sleepError);
+      }
+      retriesDone += 1;
+    }
+  };
+
+  const request = <T>(requestOptions: RequestOptions<T>): Promise<TransportResponse<T>> =>
+    execute(requestOptions as RequestOptions<unknown>, 'buffered', (response, context) =>
+      readBufferedResponse<T>(response, requestOptions, context.request),
+    );
+
+  return {
+    request,
+    json: async <T>(requestOptions: RequestOptions<T>): Promise<T> => (await request(requestOptions)).data,
+    stream: (requestOptions: RequestOptions) =>
+      execute(requestOptions, 'stream', async (response, context): Promise<StreamResponse> => {
+        const release = context.handOff();
+        return createStreamResponse({
+          response,
+          idleTimeoutMs,
+          abortFetch: (reason) => context.deadline.abort(reason),
+          timeoutSignal: context.deadline.signal,
+          callerSignal: requestOptions.signal,
+          request: context.request,
+          onEnd: release,
+        });
+      }),
+    limiter,
+  };
+}
+
+/** What the code finishing an attempt may use. */
+interface AttemptContext {
+  request: RequestDescription;
+  /** The attempt's deadline controller; aborting it aborts the fetch (and its body). */
+  deadline: AbortController;
+  /**
+   * Takes over the attempt's resources: the deadline timer stops (a stream has its own idle
+   * timer) and the limiter slot is released by calling the returned function, not by the attempt.
+   */
+  handOff: () => () => void;
+}
+
+async function readBufferedResponse<T>(
+  response: Response,
+  options: RequestOptions<T>,
+  request: RequestDescription,
+): Promise<TransportResponse<T>> {
+  let data: unknown;
+  const noBody =
+    request.method === 'HEAD' ||
+    response.status === 204 ||
+    response.status === 205 ||
+    response.status === 304;
+  if (noBody) {
+    await response.body?.cancel().catch(() => undefined);
+  } else if (options.responseType === 'bytes') {
+    data = new Uint8Array(await response.arrayBuffer());
+  } else {
+    const text = await response.text();
+    if (options.responseType === 'text') data = text;
+    else if (text.trim() !== '') data = parseJsonBody(text, response, request);
+  }
+  if (options.schema) {
+    const result = await options.schema.safeParseAsync(data);
+    if (!result.success) {
+      const details = result.error.issues.map((issue) => ({
+        field: issue.path.length > 0 ? issue.path.join('.') : '(body)',
+        message: issue.message,
+        error_code: 'invalid_response',
+      }));
+      throw new ResponseValidationError(
+        `The response to ${request.method} ${request.url} does not have the expected shape: ${details
+          .slice(0, 3)
+          .map((d) => `${d.field}: ${d.message}`)
+          .join('; ')}${details.length > 3 ? `; and ${details.length - 3} more` : ''}`,
+        { status: response.status, request, details },
+      );
+    }
+    data = result.data;
+  }
+  return { data: data as T, status: response.status, headers: response.headers };
+}
+
+function parseJsonBody(text: string, response: Response, request: RequestDescription): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    const contentType = response.headers.get('content-type') ?? 'no content-type';
+    throw new ResponseValidationError(
+      `The response to ${request.method} ${request.url} is not JSON (${contentType}, ${text.length} characters)`,
+      {
+        status: response.status,
+        request,
+        details: [{ field: '(body)', message: (error as Error).message, error_code: 'invalid_json' }],
+        cause: error,
+      },
+    );
+  }
+}
+
+async function refreshAuth(
+  auth: AuthStrategy,
+  signal: AbortSignal | undefined,
+  failedToken: string | undefined,
+) {
+  if (!auth.refresh) return false;
+  return auth.refresh({
+    ...(signal ? { signal } : {}),
+    ...(failedToken === undefined ? {} : { failedToken }),
+  });
+}
+
+function retryNow(policy: ResolvedRetryOptions | false): number {
+  return policy ? policy.now() : Date.now();
+}
+
+function toLimiter(limiter: TransportOptions['limiter']): RateLimiter | undefined {
+  if (limiter === undefined) return undefined;
+  // Duck-typed, so a limiter from another copy of this package is still shared, not rebuilt.
+  if (typeof (limiter as RateLimiter).acquire === 'function') return limiter as RateLimiter;
+  return new RateLimiter(limiter);
+}
+
+function checkTimeout(value: number, field: string): number {
+  if (!Number.isFinite(value) || value <= 0 || value > MAX_TIMEOUT_MS) {
+    throw invalidOption(field, `${field} must be a positive number of milliseconds up to ${MAX_TIMEOUT_MS}`);
+  }
+  return value;
+}
+
+function invalidOption(field: string, message: string): ValidationError {
+  return new ValidationError(message, { details: [{ field, message, error_code: 'invalid_param' }] });
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import * as transport from './index';
+
+describe('@conduit/transport exports', () => {
+  it('exposes the public API and nothing of ky', () => {
+    expect(Object.keys(transport).sort()).toEqual(
+      [
+        'DEFAULT_RETRY_OPTIONS',
+        'RateLimiter',
+        'VERSION',
+        'basicAuth',
+        'bearerAuth',
+        'buildUserAgent',
+        'cachedTokenAuth',
+        'clientCredentialsAuth',
+        'consoleLogger',
+        'createHttpError',
+        'createOAuthTokenClient',
+        'createRateLimiter',
+        'createTransport',
+        'errorMessageFromBody',
+        'paginate',
+        'parseRetryAfter',
+        'refreshTokenAuth',
+        'requestOAuthToken',
+        'systemClock',
+        'tokenOfAuthorization',
+      ].sort(),
+    );
+    expect(transport.VERSION).toBe('0.0.0-test');
+  });
+
+  it('does no I/O and starts no timer at construction', () => {
+    const fetch = () => Promise.reject(new Error('must not be called'));
+    const created = transport.createTransport({
+      baseUrl: 'https://api.test/v1',
+      fetch,
+      limiter: { requestsPerInterval: 1, intervalMs: 1_000 },
+      auth: transport.clientCredentialsAuth({
+        tokenUrl: 'https://auth.test/token',
+        clientId: 'c',
+        clientSecret: 's',
+        fetch,
+      }),
+    });
+    expect(created.limiter?.stats).toEqual({ queued: 0, inFlight: 0, startedInWindow: 0, pausedForMs: 0 });
+  });
+});

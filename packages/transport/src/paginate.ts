@@ -1,0 +1,145 @@
+import { ResponseValidationError } from '@conduit/protocol';
+
+/**
+ * Options of {@link paginate}.
+ *
+ * @example
+ * ```ts
+ * const options: PaginateOptions<Task, TaskPage> = {
+ *   fetchPage: (offset, signal) => transport.json({ path: '/tasks', query: { offset }, schema: TaskPage, signal }),
+ *   items: (page) => page.data,
+ *   nextCursor: (page) => page.next_page?.offset,
+ * };
+ * ```
+ */
+export interface PaginateOptions<Item, Page> {
+  /** Fetches one page: the first with `cursor` undefined, then each cursor `nextCursor` gave. */
+  fetchPage: (cursor: string | undefined, signal?: AbortSignal) => Promise<Page>;
+  /** The items of a page. */
+  items: (page: Page) => readonly Item[];
+  /** The cursor of the next page; `undefined`, `null` or `''` when this page is the last. */
+  nextCursor: (page: Page) => string | undefined | null;
+  /** Stops the walk (the pending page fetch gets it too). */
+  signal?: AbortSignal;
+}
+
+/**
+ * Options of {@link ListResult.toArray}.
+ *
+ * @example
+ * ```ts
+ * const firstHundred = await list.toArray({ limit: 100 });
+ * ```
+ */
+export interface ToArrayOptions {
+  /** Stop after this many items (no page beyond the one holding the last of them is fetched). */
+  limit?: number;
+}
+
+/**
+ * A listing that is both a promise of its first page and an async iterable of all its items.
+ *
+ * - `await list` gives the first page, fetched once and cached;
+ * - `for await (const item of list)` walks every item of every page, reusing the cached first
+ *   page, and fetches nothing more after a `break`;
+ * - `list.pages()` walks the pages themselves; `list.toArray({ limit })` collects items.
+ *
+ * Each walk fetches lazily, one page at a time; concurrent `next()` calls on one iterator are
+ * served in order, never fetching a page twice.
+ *
+ * @example
+ * ```ts
+ * const tasks = paginate({ fetchPage, items: (p) => p.data, nextCursor: (p) => p.next_page?.offset });
+ * const first = await tasks;                      // first page
+ * for await (const task of tasks) console.log(task.name); // everything
+ * const ten = await tasks.toArray({ limit: 10 });
+ * ```
+ */
+export interface ListResult<Item, Page> extends PromiseLike<Page>, AsyncIterable<Item> {
+  /** Every page, starting with the (cached) first. */
+  pages(): AsyncIterable<Page>;
+  /** Items of every page, up to `limit`. */
+  toArray(options?: ToArrayOptions): Promise<Item[]>;
+}
+
+/**
+ * Turns a page fetcher into a {@link ListResult}. Nothing is fetched until the result is awaited
+ * or iterated. A server that hands back the cursor it was just given would loop forever; that
+ * fails with `ResponseValidationError` instead.
+ *
+ * @example
+ * ```ts
+ * const projects = paginate({
+ *   fetchPage: (offset, signal) =>
+ *     asana.json({ path: '/projects', query: { workspace, limit: 100, offset }, schema: ProjectPage, signal }),
+ *   items: (page) => page.data,
+ *   nextCursor: (page) => page.next_page?.offset,
+ * });
+ * for await (const project of projects) if (project.archived) break;
+ * ```
+ */
+export function paginate<Item, Page>(options: PaginateOptions<Item, Page>): ListResult<Item, Page> {
+  let firstPage: Promise<Page> | undefined;
+
+  const fetchFirst = (): Promise<Page> => {
+    if (!firstPage) {
+      const pending = fetchOne(undefined);
+      firstPage = pending;
+      // A failed first page is not cached: the next await or walk tries again.
+      pending.catch(() => {
+        if (firstPage === pending) firstPage = undefined;
+      });
+    }
+    return firstPage;
+  };
+
+  const fetchOne = async (cursor: string | undefined): Promise<Page> => {
+    options.signal?.throwIfAborted();
+    return options.fetchPage(cursor, options.signal);
+  };
+
+  // An async generator queues concurrent next() calls and runs them one after another, which is
+  // exactly the guard a page walk needs; its return() (on `break`) ends the walk before any fetch.
+  async function* walkPages(): AsyncGenerator<Page, void, undefined> {
+    let page = await fetchFirst();
+    let cursor: string | undefined;
+    for (;;) {
+      yield page;
+      const next = options.nextCursor(page);
+      if (next === undefined || next === null || next === '') return;
+      if (next === cursor) {
+        throw new ResponseValidationError(`Pagination returned the cursor it was given ("${next}") again`, {
+          details: [
+            { field: 'cursor', message: 'the cursor did not advance', error_code: 'invalid_response' },
+          ],
+        });
+      }
+      cursor = next;
+      page = await fetchOne(cursor);
+    }
+  }
+
+  async function* walkItems(): AsyncGenerator<Item, void, undefined> {
+    for await (const page of walkPages()) {
+      yield* options.items(page);
+    }
+  }
+
+  return {
+    // biome-ignore lint/suspicious/noThenProperty: a ListResult is deliberately awaitable.
+    then(onFulfilled, onRejected) {
+      return fetchFirst().then(onFulfilled, onRejected);
+    },
+    [Symbol.asyncIterator]: () => walkItems(),
+    pages: () => ({ [Symbol.asyncIterator]: () => walkPages() }),
+    async toArray({ limit }: ToArrayOptions = {}) {
+      const items: Item[] = [];
+      if (limit !== undefined && limit <= 0) return items;
+      for await (const item of walkItems()) {
+        items.push(item);
+        if (limit !== undefined && items.length >= limit) break;
+      }
+      return items;
+    },
+  };
+}

@@ -1,0 +1,109 @@
+import type { AuthStrategy } from './auth-strategy';
+import { type AccessToken, cachedTokenAuth } from './cached-token-auth';
+import { type ClientAuthentication, createOAuthTokenClient } from './oauth-token-endpoint';
+
+/**
+ * The tokens to persist after a refresh.
+ *
+ * @example
+ * ```ts
+ * refreshTokenAuth({ …, onTokens: (tokens: OAuthTokens) => store.save('asana', tokens) });
+ * ```
+ */
+export interface OAuthTokens {
+  accessToken: string;
+  /** The refresh token to use next time: the new one if the server rotated it, else the old one. */
+  refreshToken: string;
+  /** Epoch milliseconds, when the server said. */
+  expiresAt: number | undefined;
+}
+
+/**
+ * Options of {@link refreshTokenAuth}.
+ *
+ * @example
+ * ```ts
+ * const options: RefreshTokenAuthOptions = { tokenUrl, clientId, clientSecret, refreshToken: stored.refreshToken };
+ * ```
+ */
+export interface RefreshTokenAuthOptions {
+  tokenUrl: string;
+  clientId: string;
+  clientSecret: string;
+  refreshToken: string;
+  /** The access token already held, if any; without one the first request refreshes. */
+  accessToken?: string;
+  /** When `accessToken` expires (epoch milliseconds or a Date). Unknown: used until a 401. */
+  expiresAt?: number | Date;
+  /** More form parameters for the grant, e.g. `{ redirect_uri }`, which Asana requires. */
+  extraParams?: Record<string, string>;
+  /**
+   * Called once per refresh with the tokens to persist. Awaited before the waiting requests go on.
+   * If it throws, those requests fail with its error; the rotated refresh token is still kept in
+   * memory, and the next request refreshes (and calls `onTokens`) again.
+   */
+  onTokens?: (tokens: OAuthTokens) => void | Promise<void>;
+  /** `body` (default) or `basic`. */
+  clientAuthentication?: ClientAuthentication;
+  fetch?: typeof globalThis.fetch;
+  /** Refresh this long before `expiresAt`. Default 60,000. */
+  refreshMarginMs?: number;
+  /** Per attempt at the token endpoint. Default 30,000. */
+  timeoutMs?: number;
+  userAgent?: string | string[];
+  now?: () => number;
+}
+
+/**
+ * OAuth 2 refresh-token flow (e.g. an Asana OAuth app): a form-encoded
+ * `grant_type=refresh_token` POST when the access token is missing, near expiry or rejected with a
+ * 401. One refresh at a time however many requests wait; a request that failed with a token another
+ * caller already replaced is replayed without refreshing again. A rotated refresh token replaces
+ * the old one; if the response has none, the old one is kept. A rejected refresh token fails with
+ * `AuthenticationError` code `invalid_grant`: the user must authorize again.
+ *
+ * The grant is not retried on ambiguous failures: with rotating refresh tokens, sending the same
+ * refresh token twice can revoke the whole token family.
+ *
+ * @example
+ * ```ts
+ * const auth = refreshTokenAuth({
+ *   tokenUrl: 'https://app.asana.com/-/oauth_token',
+ *   clientId, clientSecret,
+ *   refreshToken: stored.refreshToken,
+ *   extraParams: { redirect_uri: 'http://localhost:8787/callback' },
+ *   onTokens: (tokens) => store.save(tokens),
+ * });
+ * ```
+ */
+export function refreshTokenAuth(options: RefreshTokenAuthOptions): AuthStrategy {
+  const endpoint = createOAuthTokenClient({ ...options, idempotent: false });
+  let refreshToken = options.refreshToken;
+  const expiresAt = options.expiresAt instanceof Date ? options.expiresAt.getTime() : options.expiresAt;
+  const initialToken: AccessToken | undefined = options.accessToken
+    ? { accessToken: options.accessToken, ...(expiresAt === undefined ? {} : { expiresAt }) }
+    : undefined;
+
+  return cachedTokenAuth({
+    getToken: async () => {
+      const tokens = await endpoint.request({
+        ...options.extraParams,
+        grant_type: 'refresh_token',
+        refresh_token: refreshToken,
+      });
+      refreshToken = tokens.refreshToken ?? refreshToken;
+      await options.onTokens?.({
+        accessToken: tokens.accessToken,
+        refreshToken,
+        expiresAt: tokens.expiresAt,
+      });
+      return {
+        accessToken: tokens.accessToken,
+        ...(tokens.expiresAt === undefined ? {} : { expiresAt: tokens.expiresAt }),
+      };
+    },
+    ...(initialToken ? { initialToken } : {}),
+    ...(options.refreshMarginMs === undefined ? {} : { refreshMarginMs: options.refreshMarginMs }),
+    ...(options.now ? { now: options.now } : {}),
+  });
+}

@@ -1,0 +1,49 @@
+import type { AuthStrategy } from './auth-strategy';
+import type { ErrorMapper } from './create-http-error';
+import type { RateLimiter, RateLimiterOptions } from './rate-limiter';
+import type { RetryOptions } from './retry-options';
+import type { TransportHooks } from './transport-hooks';
+
+/**
+ * Options of {@link createTransport}.
+ *
+ * @example
+ * ```ts
+ * const options: TransportOptions = {
+ *   baseUrl: 'https://app.asana.com/api/1.0',
+ *   auth: bearerAuth(token),
+ *   userAgent: `conduit-asana/${VERSION}`,
+ *   limiter: { requestsPerInterval: 1500, intervalMs: 60_000, maxConcurrent: 50 },
+ *   errorMapper: mapAsanaError,
+ * };
+ * ```
+ */
+export interface TransportOptions {
+  /** Absolute `http(s)` URL; request paths are joined onto it, keeping its path prefix. */
+  baseUrl: string;
+  /** Credentials, applied to requests to the `baseUrl` origin (see `RequestOptions.auth`). */
+  auth?: AuthStrategy;
+  /** The fetch to use; default `globalThis.fetch`, looked up per request (so mocks installed later apply). */
+  fetch?: typeof globalThis.fetch;
+  /** Sent with every request; request headers override them. */
+  headers?: Record<string, string>;
+  /** Product tokens put before `conduit-transport/<VERSION> node/<version>`, e.g. `conduit-asana/0.1.0`. */
+  userAgent?: string | string[];
+  /**
+   * Per attempt, until the body is read (or, for `stream()`, until headers arrive). Waiting for the
+   * rate limiter does not count. Default 30,000.
+   */
+  timeoutMs?: number;
+  /** For `stream()`: the longest wait for the next chunk of the body. Default `timeoutMs`. */
+  streamIdleTimeoutMs?: number;
+  /** Merged over the defaults; `false` for one attempt per call. */
+  retry?: Partial<RetryOptions> | false;
+  /**
+   * A shared `RateLimiter` (one budget across every transport given it, e.g. per connection or
+   * token), or options for one owned by this transport.
+   */
+  limiter?: RateLimiter | RateLimiterOptions;
+  hooks?: TransportHooks;
+  /** Connector-specific error mapping, tried before the default status mapping. */
+  errorMapper?: ErrorMapper;
+}
