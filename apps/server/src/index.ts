@@ -1,1 +1,106 @@
+export { runCli } from './cli/run-cli';
+export { type Clock, systemClock } from './clock';
+export { ConfigError } from './config/config-error';
+export { parseRateLimit, type RateLimitSpec } from './config/rate-limit-spec';
+export {
+  DEFAULT_BODY_LIMIT_BYTES,
+  type Environment,
+  loadServerConfig,
+  type ServerConfig,
+} from './config/server-config';
+export { loadOrCreateKeyFile } from './crypto/key-file';
+export { type EncryptionKey, Keyring, keyFingerprint, parseEncryptionKeys } from './crypto/keyring';
+export { resolveKeyring } from './crypto/resolve-keyring';
+export {
+  type RotationFailure,
+  type RotationOptions,
+  type RotationReport,
+  rotateEncryptionKeys,
+} from './crypto/rotate-encryption-keys';
+export { credentialsContext, DecryptionError, seal, sealJson, unseal, unsealJson } from './crypto/sealed-box';
+export { hashSecret, verifySecret } from './crypto/secret-hash';
+export { resolveTokenSecret } from './crypto/token-secret';
+export { type TokenClaims, TokenSigner, type VerifiedToken } from './crypto/token-signer';
+export { StoreUnavailableError } from './errors/store-unavailable-error';
+export type { ServerExtension } from './extensions/server-extension';
+export { type AppEnv, type AppVariables, requireCaller } from './http/app-env';
+export { type AuthenticateOptions, authenticate, enforceRateLimit } from './http/authenticate';
+export { connectorJson, createdConnectorJson } from './http/connector-json';
+export { AUTHENTICATED_PREFIXES, type ConduitApp, type CreateAppOptions, createApp } from './http/create-app';
+export { errorResponse } from './http/error-response';
+export { readJsonObject } from './http/read-json-body';
+export { CONNECTOR_PATHS } from './http/routes/connector-routes';
+export { OPS_PATHS } from './http/routes/ops-routes';
+export { TOKEN_PATHS } from './http/routes/token-routes';
+export {
+  createJsonLogger,
+  type JsonLoggerOptions,
+  type LogFields,
+  type Logger,
+  type LogLevel,
+  silentLogger,
+} from './logging/logger';
+export {
+  type Counter,
+  DEFAULT_BUCKETS,
+  type Gauge,
+  type Histogram,
+  type Labels,
+  MetricsRegistry,
+  PROMETHEUS_CONTENT_TYPE,
+} from './metrics/metrics-registry';
+export { createServerMetrics, type ServerMetrics } from './metrics/server-metrics';
+export {
+  type ConduitServer,
+  type CreateServerOptions,
+  createServer,
+  type StartedServer,
+  startServer,
+} from './server/create-server';
+export { type ListenOptions, listen, type RunningServer } from './server/listen';
+export {
+  type AuthenticateClientOptions,
+  authenticateClient,
+  type RegisterApplicationOptions,
+  type RegisteredApplication,
+  registerApplication,
+} from './services/applications';
+export { type Caller, ownerOf } from './services/caller';
+export {
+  type ConnectorLifecycle,
+  type ConnectorListQuery,
+  ConnectorService,
+  type LoadedConnector,
+} from './services/connector-service';
+export { createExecutorContext, type ExecutorRequestScope } from './services/executor-context';
+export type { ExecutorContext, ExecutorFactory, ExecutorResolver } from './services/executor-resolver';
+export { type RateLimitDecision, RateLimiter } from './services/rate-limiter';
+export {
+  APPLICATION_TOKEN_TTL_SECONDS,
+  type AppConfig,
+  SCOPED_TOKEN_TTL_SECONDS,
+  type ServerServices,
+} from './services/server-services';
+export { idleSyncSummary } from './services/sync-summary';
+export { applyMigrations, type MigrationReport } from './store/apply-migrations';
+export { MIGRATIONS, type Migration } from './store/migrations/index';
+export { type OpenStoreOptions, openStore, SQLITE_FILE_NAME } from './store/open-store';
+export { PostgresDatabase, type PostgresDatabaseOptions } from './store/postgres-database';
+export type { SqlDatabase, SqlDialect, SqlExecutor, SqlValue } from './store/sql-database';
+export { SqlStore } from './store/sql-store';
+export { toBuffer, toIsoTimestamp, toJsonValue, toNumber } from './store/sql-values';
+export { SqliteDatabase } from './store/sqlite-database';
+export type {
+  ApplicationRecord,
+  ConnectorDeleteHook,
+  ConnectorFilter,
+  ConnectorOwner,
+  ConnectorRecord,
+  ConnectorStatus,
+  SealedValue,
+  SecretHash,
+  Store,
+  StoredSetting,
+} from './store/store';
+export { bodyIssueDetails, parseBody } from './validation/parse-body';
 export { VERSION } from './version';

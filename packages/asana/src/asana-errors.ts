@@ -4,6 +4,7 @@ import {
   type ConduitError,
   CursorExpiredError,
   type RequestDescription,
+  redactHeaders,
 } from '@conduit/protocol';
 
 /**
@@ -48,7 +49,7 @@ export function mapAsanaError(context: {
     status: context.status,
     request: context.request,
     responseBody: context.body,
-    responseHeaders: Object.fromEntries(context.headers.entries()),
+    responseHeaders: redactHeaders(context.headers),
   };
   // Any 400 about `offset` means the token expired or belongs to another query: restart the list.
   if (context.status === 400 && message?.startsWith('offset:')) {

@@ -158,8 +158,10 @@ export class PostgresDatabase implements SqlDatabase {
     try {
       if (this.schema !== undefined) {
         await lock.runScript(`CREATE SCHEMA IF NOT EXISTS ${quoteIdentifier(this.schema)}`).catch((error) => {
-          // Two processes may race to create the schema; the loser sees a unique violation.
-          if ((error as { code?: unknown }).code !== '23505') throw error;
+          // Two processes may race to create the schema; the loser sees a unique violation or
+          // duplicate_schema even with IF NOT EXISTS.
+          const code = (error as { code?: unknown }).code;
+          if (code !== '23505' && code !== '42P06') throw error;
         });
       }
       await lock.query('SELECT pg_advisory_lock(781203, hashtext($1))', [lockKey]);

@@ -18,7 +18,10 @@ export type SqlDialect = 'sqlite' | 'postgres';
  */
 export interface SqlExecutor {
   /** Runs a statement and returns its rows (empty for statements without `RETURNING`). */
-  query<Row extends object = Record<string, unknown>>(sql: string, params?: readonly SqlValue[]): Promise<Row[]>;
+  query<Row extends object = Record<string, unknown>>(
+    sql: string,
+    params?: readonly SqlValue[],
+  ): Promise<Row[]>;
   /** Runs a statement and returns the number of rows it changed. */
   execute(sql: string, params?: readonly SqlValue[]): Promise<number>;
   /** Runs several statements without parameters, e.g. a migration's DDL. */

@@ -20,6 +20,11 @@ const STATEMENT_CACHE_SIZE = 256;
 /**
  * Rewrites `$1`-style placeholders to SQLite's `?1`, leaving string literals, quoted identifiers and
  * comments alone, so repositories can share one SQL text between the dialects.
+ *
+ * @example
+ * ```ts
+ * toSqlitePlaceholders("SELECT * FROM t WHERE a = $1 AND b = '$2'"); // "SELECT * FROM t WHERE a = ?1 AND b = '$2'"
+ * ```
  */
 export function toSqlitePlaceholders(sql: string): string {
   let out = '';

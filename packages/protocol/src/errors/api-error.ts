@@ -1,4 +1,4 @@
-import { ConduitError, type ConduitErrorOptions } from './conduit-error';
+import { ConduitError, type ConduitErrorOptions, withDefaults } from './conduit-error';
 
 /**
  * Options of an error that came back as an HTTP response.
@@ -32,7 +32,7 @@ export class ApiError extends ConduitError {
   readonly responseHeaders: Record<string, string>;
 
   constructor(message: string, options: ApiErrorOptions) {
-    super(message, { code: 'api_error', ...options });
+    super(message, withDefaults({ code: 'api_error' }, options));
     this.status = options.status;
     this.responseBody = options.responseBody;
     this.responseHeaders = options.responseHeaders ?? {};
@@ -50,7 +50,7 @@ export class ApiError extends ConduitError {
 export class AuthenticationError extends ApiError {
   override readonly name: string = 'AuthenticationError';
   constructor(message: string, options: ApiErrorOptions) {
-    super(message, { code: 'unauthorized', ...options });
+    super(message, withDefaults({ code: 'unauthorized' }, options));
   }
 }
 
@@ -65,7 +65,7 @@ export class AuthenticationError extends ApiError {
 export class PermissionError extends ApiError {
   override readonly name: string = 'PermissionError';
   constructor(message: string, options: ApiErrorOptions) {
-    super(message, { code: 'forbidden', ...options });
+    super(message, withDefaults({ code: 'forbidden' }, options));
   }
 }
 
@@ -80,7 +80,7 @@ export class PermissionError extends ApiError {
 export class NotFoundError extends ApiError {
   override readonly name: string = 'NotFoundError';
   constructor(message: string, options: ApiErrorOptions) {
-    super(message, { code: 'not_found', ...options });
+    super(message, withDefaults({ code: 'not_found' }, options));
   }
 }
 
@@ -109,7 +109,7 @@ export class RateLimitError extends ApiError {
   override readonly name: string = 'RateLimitError';
   readonly retryAfterMs: number | undefined;
   constructor(message: string, options: RateLimitErrorOptions) {
-    super(message, { code: 'rate_limited', retryable: true, ...options });
+    super(message, withDefaults({ code: 'rate_limited', retryable: true }, options));
     this.retryAfterMs = options.retryAfterMs;
   }
 }
@@ -125,6 +125,6 @@ export class RateLimitError extends ApiError {
 export class ServerError extends ApiError {
   override readonly name: string = 'ServerError';
   constructor(message: string, options: ApiErrorOptions) {
-    super(message, { code: 'server_error', retryable: true, ...options });
+    super(message, withDefaults({ code: 'server_error', retryable: true }, options));
   }
 }

@@ -1,4 +1,4 @@
-import { ConduitError, type ConduitErrorOptions, type ErrorDetail } from './conduit-error';
+import { ConduitError, type ConduitErrorOptions, type ErrorDetail, withDefaults } from './conduit-error';
 
 /**
  * Input that fails its schema or a rule, caught before anything is sent. `details` names every
@@ -14,7 +14,7 @@ import { ConduitError, type ConduitErrorOptions, type ErrorDetail } from './cond
 export class ValidationError extends ConduitError {
   override readonly name: string = 'ValidationError';
   constructor(message: string, options: ConduitErrorOptions & { details: ErrorDetail[] }) {
-    super(message, { code: 'invalid_param', ...options });
+    super(message, withDefaults({ code: 'invalid_param' }, options));
   }
 }
 
@@ -30,7 +30,7 @@ export class ValidationError extends ConduitError {
 export class ResponseValidationError extends ConduitError {
   override readonly name: string = 'ResponseValidationError';
   constructor(message: string, options: ConduitErrorOptions = {}) {
-    super(message, { code: 'invalid_response', ...options });
+    super(message, withDefaults({ code: 'invalid_response' }, options));
   }
 }
 
@@ -45,7 +45,7 @@ export class ResponseValidationError extends ConduitError {
 export class NetworkError extends ConduitError {
   override readonly name: string = 'NetworkError';
   constructor(message: string, options: ConduitErrorOptions = {}) {
-    super(message, { code: 'network_error', retryable: true, ...options });
+    super(message, withDefaults({ code: 'network_error', retryable: true }, options));
   }
 }
 
@@ -62,7 +62,7 @@ export class TimeoutError extends ConduitError {
   /** The limit that was exceeded, in milliseconds. */
   readonly timeoutMs: number | undefined;
   constructor(message: string, options: ConduitErrorOptions & { timeoutMs?: number } = {}) {
-    super(message, { code: 'timeout', retryable: true, ...options });
+    super(message, withDefaults({ code: 'timeout', retryable: true }, options));
     this.timeoutMs = options.timeoutMs;
   }
 }
@@ -79,7 +79,7 @@ export class TimeoutError extends ConduitError {
 export class UnsupportedOperationError extends ConduitError {
   override readonly name: string = 'UnsupportedOperationError';
   constructor(message: string, options: ConduitErrorOptions = {}) {
-    super(message, { code: 'unsupported_action', ...options });
+    super(message, withDefaults({ code: 'unsupported_action' }, options));
   }
 }
 
@@ -95,6 +95,6 @@ export class UnsupportedOperationError extends ConduitError {
 export class CursorExpiredError extends ConduitError {
   override readonly name: string = 'CursorExpiredError';
   constructor(message: string, options: ConduitErrorOptions = {}) {
-    super(message, { code: 'cursor_expired', ...options });
+    super(message, withDefaults({ code: 'cursor_expired' }, options));
   }
 }

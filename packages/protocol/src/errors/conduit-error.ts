@@ -102,3 +102,13 @@ export class ConduitError extends Error {
     };
   }
 }
+
+/**
+ * The options with class defaults filled in where the caller left a field out or set it to
+ * `undefined` (a plain spread would let an explicit `undefined` erase a default).
+ */
+export function withDefaults<Options extends object>(defaults: Partial<Options>, options: Options): Options {
+  const result: Record<string, unknown> = { ...defaults };
+  for (const [key, value] of Object.entries(options)) if (value !== undefined) result[key] = value;
+  return result as Options;
+}

@@ -187,3 +187,15 @@ describe('client-side errors', () => {
     expect(new UnsupportedOperationError('hosted only', { code: 'hosted_only' }).code).toBe('hosted_only');
   });
 });
+
+describe('class defaults', () => {
+  it('survive options that set a field to undefined explicitly', () => {
+    const error = new ServerError('boom', { status: 503, retryable: undefined, code: undefined });
+    expect(error.retryable).toBe(true);
+    expect(error.code).toBe('server_error');
+    const rate = new RateLimitError('slow down', { status: 429, retryAfterMs: undefined, code: undefined });
+    expect(rate.code).toBe('rate_limited');
+    expect(rate.retryable).toBe(true);
+    expect(new NetworkError('reset', { retryable: undefined }).retryable).toBe(true);
+  });
+});

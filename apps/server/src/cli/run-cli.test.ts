@@ -1,0 +1,144 @@
+import { randomBytes } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { systemClock } from '../clock';
+import { Keyring, keyFingerprint } from '../crypto/keyring';
+import { registerApplication } from '../services/applications';
+import { ConnectorService } from '../services/connector-service';
+import { openStore } from '../store/open-store';
+import { makeTempDir, removeTempDir } from '../test-support/temp-dir';
+import { type CliIo, runCli } from './run-cli';
+
+interface FakeIo extends CliIo {
+  readonly out: string[];
+  readonly err: string[];
+  stop(): void;
+}
+
+function fakeIo(env: Record<string, string>, cwd: string): FakeIo {
+  const out: string[] = [];
+  const err: string[] = [];
+  let stop!: (signal: string) => void;
+  const stopped = new Promise<string>((resolve) => {
+    stop = resolve;
+  });
+  return {
+    env,
+    cwd,
+    out,
+    err,
+    stdout: (text) => out.push(text),
+    stderr: (text) => err.push(text),
+    stopSignal: () => stopped,
+    stop: () => stop('SIGTERM'),
+  };
+}
+
+async function waitFor(condition: () => boolean): Promise<void> {
+  for (let attempt = 0; attempt < 400 && !condition(); attempt += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  if (!condition()) throw new Error('condition not met in time');
+}
+
+describe('conduit-server command line', () => {
+  const dirs: string[] = [];
+  afterEach(async () => {
+    for (const dir of dirs.splice(0)) await removeTempDir(dir);
+  });
+
+  it('serve prints exactly one listening line on stdout, serves, and exits 0 on SIGTERM', async () => {
+    const dir = await makeTempDir('cli');
+    dirs.push(dir);
+    const io = fakeIo({ CONDUIT_DATA_DIR: 'data', CONDUIT_LOG_LEVEL: 'warn' }, dir);
+    const exit = runCli(['serve', '--port', '0', '--host=127.0.0.1', '--rate-limit', '50/10s'], io);
+    await waitFor(() => io.out.length > 0);
+    expect(io.out).toHaveLength(1);
+    const match = /^listening on (http:\/\/127\.0\.0\.1:(\d+))\n$/.exec(io.out[0]!);
+    expect(match).not.toBeNull();
+    expect((await fetch(`${match![1]}/readyz`)).status).toBe(200);
+    io.stop();
+    expect(await exit).toBe(0);
+    expect(io.out).toHaveLength(1);
+    // Logs went to stderr as JSON lines (the generated key warning).
+    expect(io.err.some((line) => JSON.parse(line).level === 'warn')).toBe(true);
+  });
+
+  it('explains a bad configuration in one line and exits 1', async () => {
+    const dir = await makeTempDir('cli-bad');
+    dirs.push(dir);
+    const io = fakeIo({ CONDUIT_PORT: 'eighty' }, dir);
+    expect(await runCli([], io)).toBe(1);
+    expect(io.err.join('')).toBe('conduit-server: CONDUIT_PORT must be an integer between 0 and 65535\n');
+  });
+
+  it('refuses unknown flags and commands with usage and exit 2', async () => {
+    const io = fakeIo({}, '/');
+    expect(await runCli(['--database-url', 'postgres://x'], io)).toBe(2);
+    expect(io.err.join('')).toContain('unknown flag --database-url');
+    expect(await runCli(['frobnicate'], io)).toBe(2);
+    expect(io.err.join('')).toContain('unknown command "frobnicate"');
+    const help = fakeIo({}, '/');
+    expect(await runCli(['--help'], help)).toBe(0);
+    expect(help.out.join('')).toContain('rotate-keys');
+  });
+
+  it('rotate-keys re-encrypts stored credentials under the first configured key', async () => {
+    const dir = await makeTempDir('cli-rotate');
+    dirs.push(dir);
+    const oldKey = randomBytes(32);
+    const newKey = randomBytes(32);
+    const store = await openStore({ dataDir: dir });
+    await store.migrate();
+    const { applicationId } = await registerApplication(store);
+    const service = new ConnectorService({
+      store,
+      keyring: new Keyring([{ id: 'old', key: oldKey }]),
+      clock: systemClock,
+      allowUpstreamOverride: false,
+    });
+    for (const user of ['a', 'b', 'c']) {
+      await service.create(
+        { kind: 'application', applicationId },
+        { external_user_id: user, connector_type: 'asana', credentials: { token: `t-${user}` } },
+      );
+    }
+    const io = fakeIo(
+      {
+        CONDUIT_DATA_DIR: dir,
+        // A bare key is named by its fingerprint, like CONDUIT_ENCRYPTION_KEY's single key.
+        CONDUIT_ENCRYPTION_KEYS: `${newKey.toString('base64')},old:${oldKey.toString('base64')}`,
+        CONDUIT_LOG_LEVEL: 'error',
+      },
+      dir,
+    );
+    expect(await runCli(['rotate-keys'], io)).toBe(0);
+    const newId = keyFingerprint(newKey);
+    expect(io.out.join('')).toBe(`rotated 3 value(s) to key ${newId}\n`);
+    const keys = await store.db.query<{ credentials_key_id: string }>(
+      'SELECT credentials_key_id FROM connectors',
+    );
+    expect(keys.map((row) => row.credentials_key_id)).toEqual([newId, newId, newId]);
+
+    // With only the new key, the rotated rows are fine; one sealed with the old key is reported.
+    await service.create(
+      { kind: 'application', applicationId },
+      { external_user_id: 'd', connector_type: 'asana', credentials: { token: 't-d' } },
+    );
+    const missingOld = fakeIo(
+      {
+        CONDUIT_DATA_DIR: dir,
+        CONDUIT_ENCRYPTION_KEY: newKey.toString('base64'),
+        CONDUIT_LOG_LEVEL: 'error',
+      },
+      dir,
+    );
+    expect(await runCli(['rotate-keys'], missingOld)).toBe(1);
+    const lines = missingOld.out.join('').trim().split('\n');
+    expect(lines[0]).toBe(`rotated 0 value(s) to key ${newId}`);
+    expect(lines[1]).toMatch(
+      /^cannot rotate connector [0-9a-f-]{36} \(key old\): no encryption key with id "old"/,
+    );
+    expect(lines[2]).toBe('1 value(s) not rotated; keep their keys configured and rerun');
+    await store.close();
+  });
+});

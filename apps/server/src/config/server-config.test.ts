@@ -1,0 +1,110 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { keyFingerprint } from '../crypto/keyring';
+import { ConfigError } from './config-error';
+import { parseDuration } from './duration';
+import { parseRateLimit } from './rate-limit-spec';
+import { loadServerConfig } from './server-config';
+
+describe('loadServerConfig', () => {
+  it('has the documented defaults', () => {
+    const config = loadServerConfig({}, '/srv/app');
+    expect(config).toMatchObject({
+      host: '127.0.0.1',
+      port: 8787,
+      dataDir: '/srv/app/.conduit',
+      databaseUrl: undefined,
+      encryptionKeys: undefined,
+      tokenSecret: undefined,
+      allowUpstreamOverride: false,
+      rateLimit: { limit: 600, windowMs: 60_000 },
+      bodyLimitBytes: 1024 * 1024,
+      bootstrap: undefined,
+      logLevel: 'info',
+      shutdownTimeoutMs: 10_000,
+    });
+  });
+
+  it('reads every variable', () => {
+    const key = randomBytes(32);
+    const config = loadServerConfig(
+      {
+        CONDUIT_HOST: '0.0.0.0',
+        CONDUIT_PORT: '0',
+        CONDUIT_DATA_DIR: '/var/lib/conduit',
+        CONDUIT_DATABASE_URL: 'postgres://db/conduit',
+        CONDUIT_DATABASE_SCHEMA: 'tenant_a',
+        CONDUIT_ENCRYPTION_KEY: key.toString('base64'),
+        CONDUIT_TOKEN_SECRET: 'x'.repeat(40),
+        CONDUIT_ALLOW_UPSTREAM_OVERRIDE: '1',
+        CONDUIT_RATE_LIMIT: 'off',
+        CONDUIT_BOOTSTRAP_CLIENT_ID: 'app',
+        CONDUIT_BOOTSTRAP_CLIENT_SECRET: 'a-long-enough-secret',
+        CONDUIT_LOG_LEVEL: 'DEBUG',
+        CONDUIT_SHUTDOWN_TIMEOUT: '2s',
+      },
+      '/',
+    );
+    expect(config).toMatchObject({
+      host: '0.0.0.0',
+      port: 0,
+      dataDir: '/var/lib/conduit',
+      databaseUrl: 'postgres://db/conduit',
+      databaseSchema: 'tenant_a',
+      encryptionKeys: [{ id: keyFingerprint(key), key }],
+      tokenSecret: Buffer.from('x'.repeat(40)),
+      allowUpstreamOverride: true,
+      rateLimit: null,
+      bootstrap: { clientId: 'app', clientSecret: 'a-long-enough-secret' },
+      logLevel: 'debug',
+      shutdownTimeoutMs: 2000,
+    });
+  });
+
+  it.each([
+    [{ CONDUIT_PORT: '70000' }, /CONDUIT_PORT/],
+    [{ CONDUIT_PORT: '-1' }, /CONDUIT_PORT/],
+    [{ CONDUIT_DATABASE_URL: 'mysql://x' }, /postgres:\/\//],
+    [{ CONDUIT_DATABASE_SCHEMA: 'Bad-Schema' }, /CONDUIT_DATABASE_SCHEMA/],
+    [{ CONDUIT_ENCRYPTION_KEY: 'short' }, /CONDUIT_ENCRYPTION_KEY must be 32 random bytes/],
+    [
+      { CONDUIT_ENCRYPTION_KEY: randomBytes(32).toString('base64'), CONDUIT_ENCRYPTION_KEYS: 'x' },
+      /not both/,
+    ],
+    [{ CONDUIT_ENCRYPTION_KEYS: 'a:b' }, /CONDUIT_ENCRYPTION_KEYS entry 1/],
+    [{ CONDUIT_TOKEN_SECRET: 'short' }, /at least 32 bytes/],
+    [{ CONDUIT_BOOTSTRAP_CLIENT_ID: 'x' }, /both/],
+    [
+      { CONDUIT_BOOTSTRAP_CLIENT_ID: 'has space', CONDUIT_BOOTSTRAP_CLIENT_SECRET: 'a-long-enough-secret' },
+      /CLIENT_ID/,
+    ],
+    [{ CONDUIT_BOOTSTRAP_CLIENT_ID: 'x', CONDUIT_BOOTSTRAP_CLIENT_SECRET: 'short' }, /16 to 1024/],
+    [{ CONDUIT_ALLOW_UPSTREAM_OVERRIDE: 'maybe' }, /1 or 0/],
+    [{ CONDUIT_RATE_LIMIT: 'fast' }, /CONDUIT_RATE_LIMIT/],
+    [{ CONDUIT_LOG_LEVEL: 'loud' }, /CONDUIT_LOG_LEVEL/],
+    [{ CONDUIT_SHUTDOWN_TIMEOUT: 'soon' }, /CONDUIT_SHUTDOWN_TIMEOUT/],
+  ])('refuses %j naming the variable', (env, message) => {
+    expect(() => loadServerConfig(env, '/')).toThrow(ConfigError);
+    expect(() => loadServerConfig(env, '/')).toThrow(message);
+  });
+});
+
+describe('rate limits and durations', () => {
+  it('parses requests per window', () => {
+    expect(parseRateLimit('600/60s')).toEqual({ limit: 600, windowMs: 60_000 });
+    expect(parseRateLimit('10000 / 1h')).toEqual({ limit: 10_000, windowMs: 3_600_000 });
+    expect(parseRateLimit('5/2m')).toEqual({ limit: 5, windowMs: 120_000 });
+    expect(parseRateLimit('OFF')).toBeNull();
+    expect(() => parseRateLimit('0/60s')).toThrow(/at least 1/);
+    expect(() => parseRateLimit('5/500ms')).toThrow(/at least 1s/);
+  });
+
+  it('parses durations, a bare number being seconds', () => {
+    expect(parseDuration('250ms')).toBe(250);
+    expect(parseDuration('1.5s')).toBe(1500);
+    expect(parseDuration('15m')).toBe(900_000);
+    expect(parseDuration('30')).toBe(30_000);
+    expect(() => parseDuration('0s')).toThrow(/positive/);
+    expect(() => parseDuration('1d')).toThrow(/not a duration/);
+  });
+});

@@ -1,0 +1,158 @@
+import { resolve } from 'node:path';
+import { decodeKey, type EncryptionKey, keyFingerprint, parseEncryptionKeys } from '../crypto/keyring';
+import type { LogLevel } from '../logging/logger';
+import { ConfigError } from './config-error';
+import { parseDuration } from './duration';
+import { parseRateLimit, type RateLimitSpec } from './rate-limit-spec';
+
+/** The body size limit of the contract (§5): 1 MiB. */
+export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
+
+/**
+ * Everything the server process is configured with. `loadServerConfig` reads it from the
+ * environment; `startServer` accepts overrides.
+ */
+export interface ServerConfig {
+  /** `CONDUIT_HOST`, default `127.0.0.1`. */
+  readonly host: string;
+  /** `CONDUIT_PORT`, default `8787`; `0` picks a free port. */
+  readonly port: number;
+  /** `CONDUIT_DATA_DIR`, default `./.conduit` under the working directory (embedded store, key file). */
+  readonly dataDir: string;
+  /** `CONDUIT_DATABASE_URL` (`postgres://…`); when set, PostgreSQL replaces the embedded store. */
+  readonly databaseUrl: string | undefined;
+  /** `CONDUIT_DATABASE_SCHEMA`: the PostgreSQL schema to use, created when missing. */
+  readonly databaseSchema: string | undefined;
+  /**
+   * `CONDUIT_ENCRYPTION_KEYS` (`id:base64,…`, first is current) or `CONDUIT_ENCRYPTION_KEY`
+   * (one base64 key). Unset: a generated key file on the embedded store; an error with PostgreSQL.
+   */
+  readonly encryptionKeys: readonly EncryptionKey[] | undefined;
+  /** `CONDUIT_TOKEN_SECRET` (at least 32 bytes); unset: generated once and kept in the store. */
+  readonly tokenSecret: Buffer | undefined;
+  /** `CONDUIT_ALLOW_UPSTREAM_OVERRIDE=1` lets connectors set `config.base_url`. */
+  readonly allowUpstreamOverride: boolean;
+  /** `CONDUIT_RATE_LIMIT`, default `600/60s` per application; `off` disables it. */
+  readonly rateLimit: RateLimitSpec | null;
+  /** Largest accepted request body, in bytes (1 MiB). */
+  readonly bodyLimitBytes: number;
+  /** `CONDUIT_BOOTSTRAP_CLIENT_ID` / `CONDUIT_BOOTSTRAP_CLIENT_SECRET`: an application ensured at start. */
+  readonly bootstrap: { readonly clientId: string; readonly clientSecret: string } | undefined;
+  /** `CONDUIT_LOG_LEVEL`: `debug`, `info` (default), `warn` or `error`. */
+  readonly logLevel: LogLevel;
+  /** `CONDUIT_SHUTDOWN_TIMEOUT`, default `10s`: how long SIGTERM waits for in-flight requests. */
+  readonly shutdownTimeoutMs: number;
+}
+
+/** Environment variables, as `process.env` holds them. */
+export type Environment = Readonly<Record<string, string | undefined>>;
+
+const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error'];
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+const CLIENT_ID = /^[A-Za-z0-9._~-]{1,128}$/;
+
+function read(env: Environment, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value === undefined || value === '' ? undefined : value;
+}
+
+function flag(env: Environment, name: string): boolean {
+  const value = read(env, name)?.toLowerCase();
+  if (value === undefined || value === '0' || value === 'false' || value === 'no') return false;
+  if (value === '1' || value === 'true' || value === 'yes') return true;
+  throw new ConfigError(`${name} must be 1 or 0`);
+}
+
+function wrap<T>(name: string, parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    if (error instanceof ConfigError) throw error;
+    throw new ConfigError(`${name}: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+function encryptionKeysFrom(env: Environment): EncryptionKey[] | undefined {
+  const many = read(env, 'CONDUIT_ENCRYPTION_KEYS');
+  const one = read(env, 'CONDUIT_ENCRYPTION_KEY');
+  if (many !== undefined && one !== undefined) {
+    throw new ConfigError('set CONDUIT_ENCRYPTION_KEY or CONDUIT_ENCRYPTION_KEYS, not both');
+  }
+  if (many !== undefined)
+    return wrap('CONDUIT_ENCRYPTION_KEYS', () => parseEncryptionKeys(many, 'CONDUIT_ENCRYPTION_KEYS'));
+  if (one !== undefined) {
+    const key = wrap('CONDUIT_ENCRYPTION_KEY', () => decodeKey(one, 'CONDUIT_ENCRYPTION_KEY'));
+    return [{ id: keyFingerprint(key), key }];
+  }
+  return undefined;
+}
+
+/**
+ * Reads the server's configuration from environment variables (flags of `conduit-server` are
+ * mapped onto the same names), validating every value so a mistake stops the start with a message
+ * naming the variable.
+ *
+ * @throws ConfigError
+ * @example
+ * ```ts
+ * const config = loadServerConfig(process.env, process.cwd());
+ * ```
+ */
+export function loadServerConfig(env: Environment, cwd: string = process.cwd()): ServerConfig {
+  const portText = read(env, 'CONDUIT_PORT') ?? '8787';
+  const port = Number(portText);
+  if (!/^\d+$/.test(portText) || port > 65535) {
+    throw new ConfigError('CONDUIT_PORT must be an integer between 0 and 65535');
+  }
+
+  const databaseUrl = read(env, 'CONDUIT_DATABASE_URL');
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//i.test(databaseUrl)) {
+    throw new ConfigError('CONDUIT_DATABASE_URL must be a postgres:// or postgresql:// URL');
+  }
+  const databaseSchema = read(env, 'CONDUIT_DATABASE_SCHEMA');
+  if (databaseSchema !== undefined && !SCHEMA_NAME.test(databaseSchema)) {
+    throw new ConfigError('CONDUIT_DATABASE_SCHEMA must be a lower-case identifier (letters, digits, _)');
+  }
+
+  const tokenSecretText = read(env, 'CONDUIT_TOKEN_SECRET');
+  const tokenSecret = tokenSecretText === undefined ? undefined : Buffer.from(tokenSecretText, 'utf8');
+  if (tokenSecret !== undefined && tokenSecret.length < 32) {
+    throw new ConfigError('CONDUIT_TOKEN_SECRET must be at least 32 bytes of random text');
+  }
+
+  const clientId = read(env, 'CONDUIT_BOOTSTRAP_CLIENT_ID');
+  const clientSecret = read(env, 'CONDUIT_BOOTSTRAP_CLIENT_SECRET');
+  if ((clientId === undefined) !== (clientSecret === undefined)) {
+    throw new ConfigError(
+      'set both CONDUIT_BOOTSTRAP_CLIENT_ID and CONDUIT_BOOTSTRAP_CLIENT_SECRET, or neither',
+    );
+  }
+  if (clientId !== undefined && !CLIENT_ID.test(clientId)) {
+    throw new ConfigError('CONDUIT_BOOTSTRAP_CLIENT_ID must be 1-128 characters of A-Z a-z 0-9 . _ ~ -');
+  }
+  if (clientSecret !== undefined && (clientSecret.length < 16 || clientSecret.length > 1024)) {
+    throw new ConfigError('CONDUIT_BOOTSTRAP_CLIENT_SECRET must be 16 to 1024 characters');
+  }
+
+  const logLevel = (read(env, 'CONDUIT_LOG_LEVEL') ?? 'info').toLowerCase() as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel))
+    throw new ConfigError(`CONDUIT_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+
+  return {
+    host: read(env, 'CONDUIT_HOST') ?? '127.0.0.1',
+    port,
+    dataDir: resolve(cwd, read(env, 'CONDUIT_DATA_DIR') ?? '.conduit'),
+    databaseUrl,
+    databaseSchema,
+    encryptionKeys: encryptionKeysFrom(env),
+    tokenSecret,
+    allowUpstreamOverride: flag(env, 'CONDUIT_ALLOW_UPSTREAM_OVERRIDE'),
+    rateLimit: wrap('CONDUIT_RATE_LIMIT', () => parseRateLimit(read(env, 'CONDUIT_RATE_LIMIT') ?? '600/60s')),
+    bodyLimitBytes: DEFAULT_BODY_LIMIT_BYTES,
+    bootstrap: clientId !== undefined && clientSecret !== undefined ? { clientId, clientSecret } : undefined,
+    logLevel,
+    shutdownTimeoutMs: wrap('CONDUIT_SHUTDOWN_TIMEOUT', () =>
+      parseDuration(read(env, 'CONDUIT_SHUTDOWN_TIMEOUT') ?? '10s'),
+    ),
+  };
+}

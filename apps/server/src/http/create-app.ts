@@ -1,0 +1,170 @@
+import { Hono } from 'hono';
+import { type Clock, systemClock } from '../clock';
+import { resolveTokenSecret } from '../crypto/token-secret';
+import { TokenSigner } from '../crypto/token-signer';
+import type { ServerExtension } from '../extensions/server-extension';
+import type { Logger } from '../logging/logger';
+import { MetricsRegistry } from '../metrics/metrics-registry';
+import { createServerMetrics, type ServerMetrics } from '../metrics/server-metrics';
+import { ConnectorService } from '../services/connector-service';
+import type { ExecutorResolver } from '../services/executor-resolver';
+import { RateLimiter } from '../services/rate-limiter';
+import type { AppConfig, ServerServices } from '../services/server-services';
+import type { Store } from '../store/store';
+import type { AppEnv } from './app-env';
+import { authenticate } from './authenticate';
+import { errorResponse } from './error-response';
+import { assertDeclaredLength } from './read-json-body';
+import { requestContext } from './request-context';
+import { type DescribeSync, registerConnectorRoutes } from './routes/connector-routes';
+import { registerOpsRoutes } from './routes/ops-routes';
+import { registerTokenRoutes } from './routes/token-routes';
+
+/**
+ * Path prefixes whose every route needs a bearer token (and counts against the rate limit).
+ *
+ * @example
+ * ```ts
+ * // A feature's route under a prefix is authenticated without doing anything:
+ * app.post('/api/v1/connectors/sources/:id/execute', (c) => handle(requireCaller(c)));
+ * ```
+ */
+export const AUTHENTICATED_PREFIXES = ['/v1/integrations/*', '/api/v1/connectors/*'] as const;
+
+/** What the HTTP app is built from. */
+export interface CreateAppOptions {
+  /** An opened, migrated store. */
+  readonly store: Store;
+  readonly config: AppConfig;
+  readonly logger: Logger;
+  readonly clock?: Clock;
+  /** Default: a fresh registry with the server's metrics. */
+  readonly metrics?: ServerMetrics;
+  /** Features plugged in: routes, lifecycle hooks. Their migrations must already be applied. */
+  readonly extensions?: readonly ServerExtension[];
+  /** How connectors are executed (provided by the execute feature). */
+  readonly executors?: ExecutorResolver;
+}
+
+/** The server's HTTP app, ready to be served by any `fetch`-style server. */
+export interface ConduitApp {
+  readonly hono: Hono<AppEnv>;
+  readonly services: ServerServices;
+  readonly extensions: readonly ServerExtension[];
+  /** The request handler. */
+  readonly fetch: (request: Request) => Response | Promise<Response>;
+  /** True once {@link ConduitApp.startDraining} was called. */
+  readonly draining: boolean;
+  /** Shutdown began: `/readyz` answers 503 and responses close their connections. */
+  startDraining(): void;
+}
+
+/**
+ * Builds the HTTP app of the hosted service (contract §1, §2, §5, §6) over an opened store, with the
+ * features given as extensions. It opens no socket: `listen` (or `startServer`) serves it, and
+ * tests can serve it on an ephemeral port.
+ *
+ * @example
+ * ```ts
+ * const app = createApp({ store, config: { keyring, allowUpstreamOverride: false, rateLimit: null, bodyLimitBytes: 1 << 20 }, logger });
+ * const server = await listen(app, { host: '127.0.0.1', port: 0 });
+ * ```
+ */
+export function createApp(options: CreateAppOptions): ConduitApp {
+  const { store, config, logger } = options;
+  const clock = options.clock ?? systemClock;
+  const metrics = options.metrics ?? createServerMetrics(new MetricsRegistry());
+  const extensions = options.extensions ?? [];
+  let draining = false;
+  const isDraining = () => draining;
+
+  let signer: Promise<TokenSigner> | undefined;
+  const tokenSigner = (): Promise<TokenSigner> => {
+    if (!signer) {
+      const pending = resolveTokenSecret(store, config.keyring, config.tokenSecret, clock).then(
+        (secret) => new TokenSigner(secret, clock),
+      );
+      // A failure (store down) is not cached: the next request tries again.
+      pending.catch(() => {
+        if (signer === pending) signer = undefined;
+      });
+      signer = pending;
+    }
+    return signer;
+  };
+
+  const services: ServerServices = {
+    store,
+    config,
+    keyring: config.keyring,
+    logger,
+    clock,
+    metrics,
+    rateLimiter: config.rateLimit ? new RateLimiter(store, config.rateLimit, clock) : undefined,
+    executors: options.executors,
+    tokenSigner,
+    connectors: new ConnectorService({
+      store,
+      keyring: config.keyring,
+      clock,
+      allowUpstreamOverride: config.allowUpstreamOverride,
+      lifecycle: {
+        onCreated: async (connector) => {
+          for (const extension of extensions) {
+            if (!extension.onConnectorCreated) continue;
+            try {
+              await extension.onConnectorCreated(connector, services);
+            } catch (error) {
+              // The connector exists either way; the feature catches up on its own schedule.
+              logger.error('connector creation hook failed', {
+                extension: extension.name,
+                connector_id: connector.id,
+                error: error instanceof Error ? error : new Error(String(error)),
+              });
+            }
+          }
+        },
+        deleteHooks: extensions.flatMap((extension) =>
+          extension.beforeConnectorDelete ? [extension.beforeConnectorDelete] : [],
+        ),
+      },
+    }),
+  };
+
+  const hono = new Hono<AppEnv>();
+  hono.use('*', requestContext({ logger, metrics, isDraining }));
+  hono.use('*', async (c, next) => {
+    assertDeclaredLength(c.req.header('content-length') ?? null, config.bodyLimitBytes);
+    await next();
+  });
+  for (const prefix of AUTHENTICATED_PREFIXES) hono.use(prefix, authenticate(services));
+
+  registerOpsRoutes(hono, services, isDraining);
+  registerTokenRoutes(hono, services);
+  const describeSync: DescribeSync[] = extensions.flatMap((extension) =>
+    extension.describeSync ? [extension.describeSync.bind(extension)] : [],
+  );
+  registerConnectorRoutes(hono, services, describeSync);
+  for (const extension of extensions) extension.registerRoutes?.(hono, services);
+
+  hono.notFound((c) => {
+    const message = `no route for ${c.req.method} ${new URL(c.req.url).pathname}`;
+    return c.json({ message, errors: [{ message, error_code: 'not_found' }] }, 404);
+  });
+  hono.onError((error, c) =>
+    errorResponse(error, c.get('requestId') ?? 'unknown', c.get('logger') ?? logger),
+  );
+
+  return {
+    hono,
+    services,
+    extensions,
+    fetch: (request) => hono.fetch(request),
+    get draining() {
+      return draining;
+    },
+    startDraining() {
+      draining = true;
+    },
+  };
+}

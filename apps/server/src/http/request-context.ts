@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import { redactUrl } from '@conduit/protocol';
+import type { Context, MiddlewareHandler } from 'hono';
+import { matchedRoutes } from 'hono/route';
+import type { Logger } from '../logging/logger';
+import type { ServerMetrics } from '../metrics/server-metrics';
+import type { AppEnv } from './app-env';
+
+const INCOMING_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** The registered path of the route that answered (`/v1/integrations/connectors/:id`), or `unmatched`. */
+function routeLabel(c: Context<AppEnv>): string {
+  const routes = matchedRoutes(c).filter((route) => route.method !== 'ALL');
+  return routes.at(-1)?.path ?? 'unmatched';
+}
+
+function setHeader(c: Context<AppEnv>, name: string, value: string): void {
+  try {
+    c.res.headers.set(name, value);
+  } catch {
+    // A response with immutable headers (e.g. one passed through from fetch) is rewrapped.
+    c.res = new Response(c.res.body, c.res);
+    c.res.headers.set(name, value);
+  }
+}
+
+/** Options of {@link requestContext}. */
+export interface RequestContextOptions {
+  readonly logger: Logger;
+  readonly metrics: ServerMetrics;
+  /** True once shutdown began: responses then close their connection. */
+  readonly isDraining: () => boolean;
+}
+
+/**
+ * The outermost middleware: assigns the request id (a well-formed incoming `x-request-id` is kept,
+ * otherwise one is generated) and echoes it, binds the request's logger, and when the response is
+ * ready records the request metrics and writes one log line (method, redacted path, route, status,
+ * duration, caller), never a body.
+ *
+ * @example
+ * ```ts
+ * app.use('*', requestContext({ logger, metrics, isDraining: () => draining }));
+ * ```
+ */
+export function requestContext(options: RequestContextOptions): MiddlewareHandler<AppEnv> {
+  const { logger, metrics } = options;
+  return async (c, next) => {
+    const started = performance.now();
+    const incoming = c.req.header('x-request-id');
+    const requestId = incoming !== undefined && INCOMING_ID.test(incoming) ? incoming : randomUUID();
+    const requestLogger = logger.child({ request_id: requestId });
+    c.set('requestId', requestId);
+    c.set('logger', requestLogger);
+    c.set('caller', undefined);
+    metrics.httpInFlight.inc();
+    try {
+      await next();
+    } finally {
+      metrics.httpInFlight.dec();
+    }
+    setHeader(c, 'x-request-id', requestId);
+    if (options.isDraining()) setHeader(c, 'connection', 'close');
+    const seconds = (performance.now() - started) / 1000;
+    const route = routeLabel(c);
+    const status = c.res.status;
+    metrics.httpRequests.inc({ method: c.req.method, route, status });
+    metrics.httpDuration.observe({ method: c.req.method, route }, seconds);
+    const url = new URL(c.req.url);
+    const caller = c.get('caller');
+    requestLogger.info('request', {
+      method: c.req.method,
+      path: redactUrl(`http://host${url.pathname}${url.search}`).slice('http://host'.length),
+      route,
+      status,
+      duration_ms: Math.round(seconds * 100_000) / 100,
+      ...(caller ? { application_id: caller.applicationId, caller_kind: caller.kind } : {}),
+    });
+  };
+}

@@ -1,0 +1,50 @@
+import type { Hono } from 'hono';
+import { StoreUnavailableError } from '../../errors/store-unavailable-error';
+import { PROMETHEUS_CONTENT_TYPE } from '../../metrics/metrics-registry';
+import type { ServerServices } from '../../services/server-services';
+import type { AppEnv } from '../app-env';
+
+/**
+ * Paths of the operations endpoints (contract §6).
+ *
+ * @example
+ * ```ts
+ * const ready = (await fetch(`${baseUrl}${OPS_PATHS.ready}`)).ok;
+ * ```
+ */
+export const OPS_PATHS = { health: '/healthz', ready: '/readyz', metrics: '/metrics' } as const;
+
+/**
+ * Registers `/healthz` (the process answers), `/readyz` (the store answers and shutdown has not
+ * begun; 503 with `Retry-After` otherwise) and `/metrics` (Prometheus text).
+ *
+ * @example
+ * ```ts
+ * registerOpsRoutes(app, services, () => draining);
+ * ```
+ */
+export function registerOpsRoutes(
+  app: Hono<AppEnv>,
+  services: ServerServices,
+  isDraining: () => boolean,
+): void {
+  app.get(OPS_PATHS.health, (c) => c.json({ status: 'ok' }));
+
+  app.get(OPS_PATHS.ready, async (c) => {
+    if (isDraining())
+      throw new StoreUnavailableError('the server is shutting down', { code: 'shutting_down' });
+    try {
+      await services.store.ping();
+    } catch (error) {
+      throw error instanceof StoreUnavailableError
+        ? error
+        : new StoreUnavailableError('the store does not answer', { cause: error });
+    }
+    return c.json({ status: 'ready' });
+  });
+
+  app.get(OPS_PATHS.metrics, (c) => {
+    c.header('content-type', PROMETHEUS_CONTENT_TYPE);
+    return c.body(services.metrics.registry.render());
+  });
+}

@@ -1,0 +1,94 @@
+import {
+  ApplicationTokenRequestSchema,
+  type ApplicationTokenResponse,
+  AuthenticationError,
+  ScopedTokenRequestSchema,
+  type ScopedTokenResponse,
+} from '@conduit/protocol';
+import type { Hono } from 'hono';
+import { authenticateClient } from '../../services/applications';
+import {
+  APPLICATION_TOKEN_TTL_SECONDS,
+  SCOPED_TOKEN_TTL_SECONDS,
+  type ServerServices,
+} from '../../services/server-services';
+import { parseBody } from '../../validation/parse-body';
+import { type AppEnv, requireCaller } from '../app-env';
+import { authenticate, enforceRateLimit } from '../authenticate';
+import { readJsonObject } from '../read-json-body';
+
+/**
+ * Paths of the token calls (contract §1).
+ *
+ * @example
+ * ```ts
+ * await fetch(`${baseUrl}${TOKEN_PATHS.application}`, { method: 'POST', body: JSON.stringify({ client_id, client_secret }) });
+ * ```
+ */
+export const TOKEN_PATHS = {
+  application: '/api/v1/account/applications/token',
+  scoped: '/api/v1/account/applications/scoped-token',
+} as const;
+
+function invalidClient(): AuthenticationError {
+  const message = 'client_id or client_secret is wrong';
+  return new AuthenticationError(message, {
+    status: 401,
+    code: 'invalid_client',
+    details: [{ message, error_code: 'invalid_client' }],
+  });
+}
+
+/**
+ * Registers the token calls: client credentials → application token (900 s), application token →
+ * scoped token for one external user (1200 s). Token responses are never cached.
+ *
+ * @example
+ * ```ts
+ * registerTokenRoutes(app, services);
+ * ```
+ */
+export function registerTokenRoutes(app: Hono<AppEnv>, services: ServerServices): void {
+  app.post(TOKEN_PATHS.application, async (c) => {
+    const body = parseBody(
+      ApplicationTokenRequestSchema,
+      await readJsonObject(c.req.raw, services.config.bodyLimitBytes),
+    );
+    const application = await authenticateClient(services.store, body.client_id, body.client_secret, {
+      clock: services.clock,
+      // Count the attempt before the slow check, so guessing secrets is rate limited too.
+      beforeVerify: (found) => enforceRateLimit(services, found.id),
+    });
+    if (!application) throw invalidClient();
+    const signer = await services.tokenSigner();
+    const response: ApplicationTokenResponse = {
+      access_token: signer.issue(
+        { kind: 'application', applicationId: application.id },
+        APPLICATION_TOKEN_TTL_SECONDS,
+      ),
+      token_type: 'bearer',
+      expires_in: APPLICATION_TOKEN_TTL_SECONDS,
+    };
+    c.header('cache-control', 'no-store');
+    return c.json(response, 200);
+  });
+
+  app.post(TOKEN_PATHS.scoped, authenticate(services, { only: 'application' }), async (c) => {
+    const caller = requireCaller(c);
+    const body = parseBody(
+      ScopedTokenRequestSchema,
+      await readJsonObject(c.req.raw, services.config.bodyLimitBytes),
+    );
+    const signer = await services.tokenSigner();
+    const response: ScopedTokenResponse = {
+      token: signer.issue(
+        { kind: 'scoped', applicationId: caller.applicationId, externalUserId: body.external_user_id },
+        SCOPED_TOKEN_TTL_SECONDS,
+      ),
+      token_type: 'bearer',
+      expires_in: SCOPED_TOKEN_TTL_SECONDS,
+    };
+    c.header('cache-control', 'no-store');
+    return c.json(response, 200);
+  });
+}

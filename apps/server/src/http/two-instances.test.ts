@@ -1,0 +1,81 @@
+import { ConnectorSchema, CreatedConnectorSchema } from '@conduit/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Store } from '../store/store';
+import {
+  startTestApp,
+  type TestApp,
+  type TestStoreLocation,
+  testStoreLocation,
+} from '../test-support/test-app';
+
+describe('two server instances sharing one PostgreSQL database', () => {
+  let location: TestStoreLocation;
+  let storeA: Store;
+  let storeB: Store;
+  let a: TestApp;
+  let b: TestApp;
+
+  beforeAll(async () => {
+    location = await testStoreLocation('postgres', 'two');
+    storeA = await location.open();
+    storeB = await location.open();
+    // Both processes migrate at start, at the same moment: the migration lock serialises them.
+    const reports = await Promise.all([storeA.migrate(), storeB.migrate()]);
+    expect(reports.map((report) => report.applied.length).sort()).toEqual([0, 1]);
+    a = await startTestApp(storeA, { rateLimit: { limit: 8, windowMs: 60_000 } });
+    // Same encryption key on every process, as the configuration requires; separate pools and apps.
+    b = await startTestApp(storeB, {
+      keyring: a.keyring,
+      clock: a.clock,
+      rateLimit: { limit: 8, windowMs: 60_000 },
+    });
+  });
+
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await storeA?.close();
+    await storeB?.close();
+    await location?.cleanup();
+  });
+
+  it('accepts on one instance the tokens the other issued, and shares connectors', async () => {
+    const appToken = await a.applicationToken();
+    const scoped = await b.scopedToken('shared-user', appToken);
+    const created = await b.request('POST', '/v1/integrations/connectors', {
+      token: scoped,
+      body: { external_user_id: 'shared-user', connector_type: 'asana', credentials: { token: 'pat' } },
+    });
+    expect(created.status).toBe(201);
+    const { id } = CreatedConnectorSchema.parse(created.body);
+    const seen = await a.request('GET', `/v1/integrations/connectors/${id}`, { token: scoped });
+    expect(seen.status).toBe(200);
+    expect(ConnectorSchema.parse(seen.body).id).toBe(id);
+    const loaded = await a.app.services.connectors.loadForCaller(
+      {
+        kind: 'scoped',
+        applicationId: (await storeA.findApplicationByClientId(a.clientId))!.id,
+        externalUserId: 'shared-user',
+      },
+      id,
+    );
+    expect(loaded.credentials).toEqual({ token: 'pat' });
+    expect((await b.request('DELETE', `/v1/integrations/connectors/${id}`, { token: appToken })).status).toBe(
+      204,
+    );
+    expect((await a.request('GET', `/v1/integrations/connectors/${id}`, { token: appToken })).status).toBe(
+      404,
+    );
+  });
+
+  it('enforces one rate limit across instances', async () => {
+    const tenant = await a.registerTenant();
+    // The token call is the first of the 8 requests the tenant may make in the window.
+    const token = await a.applicationToken(tenant);
+    const statuses: number[] = [];
+    for (const instance of [a, b, a, b, a, b, a, b]) {
+      statuses.push((await instance.request('GET', '/v1/integrations/connectors', { token })).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 200, 429]);
+  });
+});

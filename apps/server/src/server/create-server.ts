@@ -1,0 +1,195 @@
+import { type Clock, systemClock } from '../clock';
+import { type Environment, loadServerConfig, type ServerConfig } from '../config/server-config';
+import { resolveKeyring } from '../crypto/resolve-keyring';
+import type { ServerExtension } from '../extensions/server-extension';
+import { type ConduitApp, createApp } from '../http/create-app';
+import { createJsonLogger, type Logger } from '../logging/logger';
+import type { ServerMetrics } from '../metrics/server-metrics';
+import { registerApplication } from '../services/applications';
+import type { ExecutorResolver } from '../services/executor-resolver';
+import { openStore } from '../store/open-store';
+import type { Store } from '../store/store';
+import { listen, type RunningServer } from './listen';
+
+/** How to build a server. Everything is optional: by default the environment configures it. */
+export interface CreateServerOptions {
+  /** Environment variables to read the configuration from. Default `process.env`. */
+  readonly env?: Environment;
+  /** Directory a relative `CONDUIT_DATA_DIR` is resolved against. Default `process.cwd()`. */
+  readonly cwd?: string;
+  /** Values that replace what the environment says (e.g. `{ port: 0, dataDir }` in a demo). */
+  readonly config?: Partial<ServerConfig>;
+  /** Default: JSON lines on standard error at the configured level. */
+  readonly logger?: Logger;
+  readonly clock?: Clock;
+  readonly metrics?: ServerMetrics;
+  /** Features to plug in (execute, sync, search). Their migrations are applied at start. */
+  readonly extensions?: readonly ServerExtension[];
+  readonly executors?: ExecutorResolver;
+}
+
+/** A built server: store opened and migrated, bootstrap application ensured, app ready to serve. */
+export interface ConduitServer {
+  readonly config: ServerConfig;
+  readonly store: Store;
+  readonly app: ConduitApp;
+  readonly logger: Logger;
+  /** Starts listening (once) and then the extensions' background work. */
+  listen(): Promise<RunningServer>;
+  /**
+   * Graceful stop: stop accepting, finish in-flight requests, stop the extensions, close the store.
+   * Idempotent.
+   */
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the server the configuration describes without listening yet: checks the configuration,
+ * builds the keyring (generating the key file on the embedded store when none is configured),
+ * opens the store and applies migrations, ensures the bootstrap application and the token secret.
+ *
+ * @throws ConfigError for a bad configuration; StoreUnavailableError when the store cannot be reached
+ * @example
+ * ```ts
+ * const server = await createServer({ config: { port: 0 } });
+ * const running = await server.listen();
+ * ```
+ */
+export async function createServer(options: CreateServerOptions = {}): Promise<ConduitServer> {
+  const config: ServerConfig = {
+    ...loadServerConfig(options.env ?? process.env, options.cwd ?? process.cwd()),
+    ...options.config,
+  };
+  const logger = options.logger ?? createJsonLogger({ level: config.logLevel });
+  const clock = options.clock ?? systemClock;
+  const extensions = options.extensions ?? [];
+
+  const keyring = await resolveKeyring(config, logger);
+  const store = await openStore({
+    databaseUrl: config.databaseUrl,
+    databaseSchema: config.databaseSchema,
+    dataDir: config.dataDir,
+    onBackgroundError: (error) => logger.warn('database connection error', { error }),
+  });
+
+  let app: ConduitApp;
+  try {
+    const report = await store.migrate(extensions.flatMap((extension) => extension.migrations ?? []));
+    if (report.applied.length > 0)
+      logger.info('applied migrations', { versions: report.applied, dialect: store.dialect });
+    if (report.unknown.length > 0) {
+      logger.warn('the database has migrations this server does not know; a newer server ran against it', {
+        versions: report.unknown,
+      });
+    }
+    if (config.bootstrap) {
+      const bootstrap = await registerApplication(store, { ...config.bootstrap, clock });
+      logger.info(
+        bootstrap.created ? 'registered the bootstrap application' : 'bootstrap application present',
+        {
+          client_id: bootstrap.clientId,
+          application_id: bootstrap.applicationId,
+        },
+      );
+    }
+    app = createApp({
+      store,
+      config: {
+        keyring,
+        tokenSecret: config.tokenSecret,
+        allowUpstreamOverride: config.allowUpstreamOverride,
+        rateLimit: config.rateLimit,
+        bodyLimitBytes: config.bodyLimitBytes,
+      },
+      logger,
+      clock,
+      extensions,
+      ...(options.metrics === undefined ? {} : { metrics: options.metrics }),
+      ...(options.executors === undefined ? {} : { executors: options.executors }),
+    });
+    // Settle the token secret now, so a generated one is created at start rather than by a request.
+    await app.services.tokenSigner();
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+
+  let running: Promise<RunningServer> | undefined;
+  let closing: Promise<void> | undefined;
+  const started: ServerExtension[] = [];
+
+  return {
+    config,
+    store,
+    app,
+    logger,
+    listen() {
+      running ??= (async () => {
+        const server = await listen(app, {
+          host: config.host,
+          port: config.port,
+          shutdownTimeoutMs: config.shutdownTimeoutMs,
+        });
+        for (const extension of extensions) {
+          await extension.start?.(app.services);
+          started.push(extension);
+        }
+        return server;
+      })();
+      return running;
+    },
+    close() {
+      closing ??= (async () => {
+        if (running) {
+          const server = await running.catch(() => undefined);
+          await server?.close();
+        } else {
+          app.startDraining();
+        }
+        for (const extension of started.reverse()) {
+          try {
+            await extension.stop?.();
+          } catch (error) {
+            logger.error('extension failed to stop', { extension: extension.name, error: error as Error });
+          }
+        }
+        await store.close();
+      })();
+      return closing;
+    },
+  };
+}
+
+/** A started server: listening, with the handles to stop it. */
+export interface StartedServer extends RunningServer {
+  readonly server: ConduitServer;
+}
+
+/**
+ * Builds and starts the server: what `node dist/main.js`, `conduit serve` and the demo run. Resolve
+ * `close()` to stop it gracefully.
+ *
+ * @example
+ * ```ts
+ * const started = await startServer({ config: { port: 0, dataDir: tmp } });
+ * console.log(`listening on ${started.url}`);
+ * await started.close();
+ * ```
+ */
+export async function startServer(options: CreateServerOptions = {}): Promise<StartedServer> {
+  const server = await createServer(options);
+  let running: RunningServer;
+  try {
+    running = await server.listen();
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
+  return {
+    server,
+    host: running.host,
+    port: running.port,
+    url: running.url,
+    close: () => server.close(),
+  };
+}

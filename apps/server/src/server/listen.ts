@@ -1,0 +1,78 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createAdaptorServer } from '@hono/node-server';
+import type { ConduitApp } from '../http/create-app';
+
+/** Where and how to listen. */
+export interface ListenOptions {
+  readonly host: string;
+  /** `0` picks a free port. */
+  readonly port: number;
+  /** How long `close()` waits for in-flight requests before cutting connections. Default 10 s. */
+  readonly shutdownTimeoutMs?: number;
+}
+
+/** A listening HTTP server. */
+export interface RunningServer {
+  readonly host: string;
+  readonly port: number;
+  /** `http://HOST:PORT` (IPv6 hosts in brackets). */
+  readonly url: string;
+  /**
+   * Stops accepting connections, lets in-flight requests finish (closing each connection once its
+   * response is sent), and resolves when the last connection is gone or the timeout cut it.
+   */
+  close(): Promise<void>;
+}
+
+function urlHost(host: string): string {
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+/**
+ * Serves the app over HTTP on Node with `@hono/node-server`, without replacing the global
+ * `Request`/`Response` (the server may share a process with other code).
+ *
+ * @example
+ * ```ts
+ * const server = await listen(app, { host: '127.0.0.1', port: 0 });
+ * await fetch(`${server.url}/healthz`);
+ * await server.close();
+ * ```
+ */
+export async function listen(app: ConduitApp, options: ListenOptions): Promise<RunningServer> {
+  const server = createAdaptorServer({ fetch: app.fetch, overrideGlobalObjects: false }) as Server;
+  await new Promise<void>((resolve, reject) => {
+    const onError = (error: Error) => reject(error);
+    server.once('error', onError);
+    server.listen(options.port, options.host, () => {
+      server.off('error', onError);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const timeoutMs = options.shutdownTimeoutMs ?? 10_000;
+  let closing: Promise<void> | undefined;
+
+  return {
+    host: options.host,
+    port: address.port,
+    url: `http://${urlHost(options.host)}:${address.port}`,
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        app.startDraining();
+        // Idle keep-alive connections are closed now and again as in-flight responses finish;
+        // whatever is still open at the deadline is cut.
+        const sweep = setInterval(() => server.closeIdleConnections(), 25);
+        const deadline = setTimeout(() => server.closeAllConnections(), timeoutMs);
+        server.close(() => {
+          clearInterval(sweep);
+          clearTimeout(deadline);
+          resolve();
+        });
+        server.closeIdleConnections();
+      });
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,223 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type ConnectorConfigByType,
+  type ConnectorCredentialsByType,
+  type ConnectorType,
+  NotFoundError,
+  PermissionError,
+  parseConnectorConfig,
+  parseConnectorCredentials,
+  parseCreateConnectorRequest,
+  requireConnectorType,
+  upstreamBaseUrl,
+  ValidationError,
+} from '@conduit/protocol';
+import type { Clock } from '../clock';
+import type { Keyring } from '../crypto/keyring';
+import { credentialsContext, sealJson, unsealJson } from '../crypto/sealed-box';
+import type { ConnectorDeleteHook, ConnectorRecord, ConnectorStatus, Store } from '../store/store';
+import { type Caller, ownerOf } from './caller';
+
+/**
+ * A connector ready to run: its record, kind, decrypted and re-validated credentials, config and
+ * the upstream base address. Hold it only for the duration of one request.
+ */
+export type LoadedConnector = {
+  [Type in ConnectorType]: {
+    readonly record: ConnectorRecord;
+    readonly type: Type;
+    readonly credentials: ConnectorCredentialsByType[Type];
+    readonly config: ConnectorConfigByType[Type];
+    /** The upstream API's base address, without a trailing slash. */
+    readonly baseUrl: string;
+  };
+}[ConnectorType];
+
+/** What the connector lifecycle tells the features plugged into the server. */
+export interface ConnectorLifecycle {
+  /** After creation; failures are the callee's to handle (the connector exists regardless). */
+  onCreated(connector: ConnectorRecord): Promise<void>;
+  /** Run inside the delete transaction, before the row goes. */
+  readonly deleteHooks: readonly ConnectorDeleteHook[];
+}
+
+/** Dependencies of the connector service. */
+export interface ConnectorServiceOptions {
+  readonly store: Store;
+  readonly keyring: Keyring;
+  readonly clock: Clock;
+  /** Whether `config.base_url` may replace the upstream address (`CONDUIT_ALLOW_UPSTREAM_OVERRIDE`). */
+  readonly allowUpstreamOverride: boolean;
+  readonly lifecycle?: ConnectorLifecycle;
+}
+
+/** Filters of a listing, as the query string gives them. */
+export interface ConnectorListQuery {
+  readonly externalUserId?: string | undefined;
+  readonly connectorType?: string | undefined;
+}
+
+function notFound(): NotFoundError {
+  return new NotFoundError('connector not found', {
+    status: 404,
+    code: 'not_found',
+    details: [{ message: 'connector not found', error_code: 'not_found' }],
+  });
+}
+
+function userMismatch(): PermissionError {
+  const message = 'a scoped token can only act for its own external_user_id';
+  return new PermissionError(message, {
+    status: 403,
+    code: 'user_mismatch',
+    details: [{ field: 'external_user_id', message, error_code: 'user_mismatch' }],
+  });
+}
+
+function baseUrlNotAllowed(): ValidationError {
+  const message = 'this server does not allow config.base_url to replace the upstream address';
+  return new ValidationError(message, {
+    status: 422,
+    code: 'base_url_not_allowed',
+    details: [{ field: 'config.base_url', message, error_code: 'base_url_not_allowed' }],
+  });
+}
+
+/**
+ * Connectors, tenant by tenant: creation with per-kind validation and sealed credentials, the
+ * caller-scoped reads (another tenant's connector is "not found", never "forbidden"), deletion with
+ * the features' erase hooks, and what execution needs: loading a connector with its credentials
+ * decrypted, and saving refreshed credentials or a `needs_reauth` status.
+ *
+ * @example
+ * ```ts
+ * const connector = await connectors.create(caller, body);
+ * const loaded = await connectors.loadForCaller(caller, connector.id);
+ * await connectors.saveCredentials(loaded.record, { ...loaded.credentials, access_token: fresh });
+ * ```
+ */
+export class ConnectorService {
+  readonly #store: Store;
+  readonly #keyring: Keyring;
+  readonly #clock: Clock;
+  readonly #allowUpstreamOverride: boolean;
+  readonly #lifecycle: ConnectorLifecycle;
+
+  constructor(options: ConnectorServiceOptions) {
+    this.#store = options.store;
+    this.#keyring = options.keyring;
+    this.#clock = options.clock;
+    this.#allowUpstreamOverride = options.allowUpstreamOverride;
+    this.#lifecycle = options.lifecycle ?? { onCreated: async () => {}, deleteHooks: [] };
+  }
+
+  /**
+   * Validates a create body (400 shape / unknown kind, 403 `user_mismatch`, 422 credentials, config
+   * and `base_url_not_allowed`), seals the credentials and stores the connector.
+   */
+  async create(caller: Caller, body: unknown): Promise<ConnectorRecord> {
+    const request = parseCreateConnectorRequest(body, { allowUpstreamOverride: this.#allowUpstreamOverride });
+    if (caller.kind === 'scoped' && request.external_user_id !== caller.externalUserId) throw userMismatch();
+    const id = randomUUID();
+    const now = new Date(this.#clock.now()).toISOString();
+    const record: ConnectorRecord = {
+      id,
+      applicationId: caller.applicationId,
+      externalUserId: request.external_user_id,
+      connectorType: request.connector_type,
+      name: request.name,
+      status: 'active',
+      config: request.config as Record<string, unknown>,
+      credentials: sealJson(this.#keyring, request.credentials, credentialsContext(id)),
+      createdAt: now,
+      updatedAt: now,
+    };
+    await this.#store.insertConnector(record);
+    await this.#lifecycle.onCreated(record);
+    return record;
+  }
+
+  /** The caller's connectors, oldest first; a scoped token asking for another user gets 403. */
+  async list(caller: Caller, query: ConnectorListQuery = {}): Promise<ConnectorRecord[]> {
+    if (
+      caller.kind === 'scoped' &&
+      query.externalUserId !== undefined &&
+      query.externalUserId !== caller.externalUserId
+    ) {
+      throw userMismatch();
+    }
+    const connectorType =
+      query.connectorType === undefined ? undefined : requireConnectorType(query.connectorType);
+    return this.#store.listConnectors(ownerOf(caller), {
+      externalUserId: query.externalUserId,
+      connectorType,
+    });
+  }
+
+  /** The connector, or 404 when it does not exist or is not the caller's. */
+  async get(caller: Caller, id: string): Promise<ConnectorRecord> {
+    const connector = await this.#store.findConnector(ownerOf(caller), id);
+    if (!connector) throw notFound();
+    return connector;
+  }
+
+  /** Deletes the connector with its credentials and (through the hooks) its synced data; 404 when not the caller's. */
+  async delete(caller: Caller, id: string): Promise<ConnectorRecord> {
+    const deleted = await this.#store.deleteConnector(ownerOf(caller), id, this.#lifecycle.deleteHooks);
+    if (!deleted) throw notFound();
+    return deleted;
+  }
+
+  /**
+   * The caller's connector with its credentials decrypted and validated, and its upstream address:
+   * what an executor needs. 404 when the connector is not the caller's; 422 `base_url_not_allowed`
+   * when it carries a `base_url` the server no longer allows.
+   */
+  async loadForCaller(caller: Caller, id: string): Promise<LoadedConnector> {
+    return this.#load(await this.get(caller, id));
+  }
+
+  /**
+   * Validates, seals and saves new credentials of a connector (e.g. after an OAuth refresh rotated
+   * the refresh token), with the status that goes with them: `active` unless told otherwise.
+   *
+   * @throws ValidationError 422 when the credentials do not fit the connector's kind; NotFoundError
+   *   when the connector was deleted meanwhile
+   */
+  async saveCredentials(
+    connector: ConnectorRecord,
+    credentials: unknown,
+    status: ConnectorStatus = 'active',
+  ): Promise<void> {
+    const valid = parseConnectorCredentials(requireConnectorType(connector.connectorType), credentials);
+    const sealed = sealJson(this.#keyring, valid, credentialsContext(connector.id));
+    const saved = await this.#store.updateConnectorCredentials(
+      connector.id,
+      sealed,
+      status,
+      new Date(this.#clock.now()),
+    );
+    if (!saved) throw notFound();
+  }
+
+  /** Marks a connector `needs_reauth`: the upstream refused its credentials even after a refresh. */
+  async markNeedsReauth(connector: ConnectorRecord): Promise<void> {
+    await this.setStatus(connector, 'needs_reauth');
+  }
+
+  /** Sets a connector's status (e.g. back to `active` after a call succeeds, or `error`). */
+  async setStatus(connector: ConnectorRecord, status: ConnectorStatus): Promise<void> {
+    await this.#store.updateConnectorStatus(connector.id, status, new Date(this.#clock.now()));
+  }
+
+  #load(record: ConnectorRecord): LoadedConnector {
+    const type = requireConnectorType(record.connectorType);
+    const config = parseConnectorConfig(type, record.config);
+    if (config.base_url !== undefined && !this.#allowUpstreamOverride) throw baseUrlNotAllowed();
+    const credentials = parseConnectorCredentials(
+      type,
+      unsealJson(this.#keyring, record.credentials, credentialsContext(record.id)),
+    );
+    return { record, type, credentials, config, baseUrl: upstreamBaseUrl(type, config) } as LoadedConnector;
+  }
+}
