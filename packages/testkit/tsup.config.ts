@@ -1,4 +1,9 @@
 import { defineConfig } from 'tsup';
 import { packageBuild } from '../../tsup.base';
 
-export default defineConfig(packageBuild(import.meta.dirname));
+export default defineConfig(
+  packageBuild(import.meta.dirname, {
+    // The second entry is the standalone simulator process (`conduit-asana-simulator`).
+    entry: { index: 'src/index.ts', 'asana-simulator': 'src/asana/simulator-main.ts' },
+  }),
+);

@@ -1,4 +1,5 @@
 export * from './asana/index';
 export * from './cloud/index';
+export * from './openapi/index';
 export * from './test-server/index';
 export { VERSION } from './version';

@@ -1,0 +1,52 @@
+/**
+ * The simulator's notion of time. Token lifetimes, offset expiry, signed download URLs and rate
+ * windows all read it, so a test can jump an hour ahead instead of sleeping.
+ *
+ * @example
+ * ```ts
+ * const sim = await startAsanaSimulator({ clock: 'manual' });
+ * sim.clock.advance(3_601_000); // every OAuth access token is now expired
+ * ```
+ */
+export interface AsanaSimulatorClock {
+  /** Milliseconds since the epoch, as the simulator sees them. */
+  now(): number;
+  /** Moves time forward (real clocks keep ticking from the shifted point). */
+  advance(ms: number): void;
+  /** `real` follows the wall clock (plus any advance); `manual` only moves when told to. */
+  readonly mode: 'real' | 'manual';
+}
+
+/**
+ * Creates a clock. A manual clock starts at `startAt` (default: the wall clock at creation).
+ *
+ * @example
+ * ```ts
+ * const clock = createAsanaSimulatorClock('manual', Date.parse('2025-06-01T00:00:00Z'));
+ * clock.advance(1000);
+ * clock.now(); // 2025-06-01T00:00:01Z
+ * ```
+ */
+export function createAsanaSimulatorClock(
+  mode: 'real' | 'manual' = 'real',
+  startAt: number = Date.now(),
+): AsanaSimulatorClock {
+  if (mode === 'manual') {
+    let current = startAt;
+    return {
+      mode,
+      now: () => current,
+      advance: (ms) => {
+        current += Math.max(0, ms);
+      },
+    };
+  }
+  let offset = startAt - Date.now();
+  return {
+    mode,
+    now: () => Date.now() + offset,
+    advance: (ms) => {
+      offset += Math.max(0, ms);
+    },
+  };
+}

@@ -1,0 +1,17 @@
+export { loadOpenApiSpec } from './load-openapi-spec';
+export type {
+  OpenApiDocument,
+  OpenApiOperation,
+  OpenApiPathItem,
+  OpenApiReference,
+  OpenApiResponse,
+  OpenApiSchema,
+} from './openapi-document';
+export { resolveOpenApiRef } from './resolve-openapi-ref';
+export { responseSchemaFor } from './response-schema-for';
+export {
+  assertOpenApiValue,
+  type OpenApiValidationIssue,
+  type ValidateOpenApiOptions,
+  validateOpenApiValue,
+} from './validate-openapi-value';
