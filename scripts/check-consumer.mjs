@@ -18,7 +18,8 @@ const manifests = directories.map((directory) => ({
 const work = mkdtempSync(join(tmpdir(), 'conduit-consumer-'));
 const tarballs = join(work, 'tarballs');
 mkdirSync(tarballs);
-const run = (command, args, cwd) => execFileSync(command, args, { cwd, stdio: ['ignore', 'pipe', 'inherit'] }).toString();
+const run = (command, args, cwd) =>
+  execFileSync(command, args, { cwd, stdio: ['ignore', 'pipe', 'inherit'] }).toString();
 
 try {
   const overrides = {};
@@ -29,7 +30,9 @@ try {
 
   const consumer = join(work, 'consumer');
   mkdirSync(consumer);
-  const libraries = manifests.filter(({ manifest }) => manifest.name !== '@conduit/cli').map(({ manifest }) => manifest.name);
+  const libraries = manifests
+    .filter(({ manifest }) => manifest.name !== '@conduit/cli')
+    .map(({ manifest }) => manifest.name);
   writeFileSync(
     join(consumer, 'package.json'),
     JSON.stringify(
@@ -51,7 +54,10 @@ try {
   const identifier = (name) => name.replace('@conduit/', '').replace(/[^a-z]/g, '_');
   const imports = libraries.map((name) => `import * as ${identifier(name)} from '${name}';`).join('\n');
   const checks = libraries
-    .map((name) => `  ['${name}', typeof ${identifier(name)}.VERSION === 'string' ? ${identifier(name)}.VERSION : ''],`)
+    .map(
+      (name) =>
+        `  ['${name}', typeof ${identifier(name)}.VERSION === 'string' ? ${identifier(name)}.VERSION : ''],`,
+    )
     .join('\n');
   const program = `${imports}\nconst versions: Array<[string, string]> = [\n${checks}\n];\nfor (const [name, version] of versions) if (!version) throw new Error(name + ' has no VERSION');\nconsole.log(versions.map(([name, version]) => name + '@' + version).join(' '));\n`;
   writeFileSync(join(consumer, 'index.ts'), program);
@@ -64,14 +70,24 @@ try {
     writeFileSync(
       join(consumer, 'tsconfig.json'),
       JSON.stringify({
-        compilerOptions: { module, moduleResolution, target: 'es2023', strict: true, noEmit: true, types: ['node'], skipLibCheck: false },
+        compilerOptions: {
+          module,
+          moduleResolution,
+          target: 'es2023',
+          strict: true,
+          noEmit: true,
+          types: ['node'],
+          skipLibCheck: false,
+        },
         files: ['index.ts'],
       }),
     );
     run(join(consumer, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.json'], consumer);
   }
   process.stdout.write(`consumer: ${run(process.execPath, ['index.mjs'], consumer)}`);
-  process.stdout.write(`consumer: conduit ${run(join(consumer, 'node_modules/.bin/conduit'), ['--version'], consumer)}`);
+  process.stdout.write(
+    `consumer: conduit ${run(join(consumer, 'node_modules/.bin/conduit'), ['--version'], consumer)}`,
+  );
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

@@ -86,7 +86,8 @@ export function createHostedExecutor(options: HostedExecutorOptions): ConnectorE
     async execute(request: ExecuteRequest, executeOptions: ExecuteOptions = {}) {
       // Same checks as local mode, before anything leaves the process; the service applies the
       // defaults itself, so what the caller gave is what is sent.
-      if (options.definition) resolveExecuteRequest(options.definition, request.entity, request.action, request.params);
+      if (options.definition)
+        resolveExecuteRequest(options.definition, request.entity, request.action, request.params);
       const id = await connectorId(executeOptions);
       return options.client.execute(id, request.entity, request.action, request.params ?? {}, executeOptions);
     },
