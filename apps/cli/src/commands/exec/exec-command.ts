@@ -1,0 +1,121 @@
+import { completeAction, completeConnector, completeEntity } from '../../connectors/connector-completers';
+import { defineCommand } from '../../framework/command-spec';
+
+/** `conduit exec <connector> <entity> <action>`: run one action in this process (local mode). */
+export const execCommand = defineCommand({
+  name: 'exec',
+  summary: 'Run one action of a connector in this process (local mode)',
+  description: [
+    'Run one action of a connector in this process, against the upstream API, with your own',
+    'upstream credentials (local mode). Params are typed by the connector definition: see',
+    '`conduit describe <connector> <entity>`.',
+    '',
+    'Credentials never go on the command line. They come from, in this order: the environment',
+    '(ASANA_TOKEN, or ASANA_REFRESH_TOKEN + ASANA_CLIENT_ID + ASANA_CLIENT_SECRET), then',
+    '--credentials-file or --credentials-stdin (JSON: {"token": …} or {"refresh_token": …,',
+    '"client_id": …, "client_secret": …}), then the profile. No credentials exits with code 3.',
+    '',
+    'list prints one page (add --all to follow every page, streamed; NDJSON with --json); get',
+    'prints the record; download writes the bytes to -o FILE or to stdout when it is not a',
+    'terminal; search runs only in hosted mode and exits with code 5 here.',
+  ].join('\n'),
+  args: [
+    {
+      name: 'connector',
+      description: 'connector name or alias: asana (task-management)',
+      required: true,
+      complete: completeConnector,
+    },
+    {
+      name: 'entity',
+      description: 'entity, e.g. tasks, projects, workspaces',
+      required: true,
+      complete: completeEntity,
+    },
+    {
+      name: 'action',
+      description: 'list, get, search or download',
+      required: true,
+      complete: completeAction,
+    },
+  ],
+  flags: [
+    {
+      name: 'param',
+      short: 'p',
+      type: 'string',
+      multiple: true,
+      valueName: 'KEY=VALUE',
+      description: 'a param, typed by the definition (repeat for several; wins over --params-json)',
+    },
+    { name: 'params-json', type: 'string', valueName: 'JSON', description: 'params as one JSON object' },
+    { name: 'all', type: 'boolean', description: 'list: follow every page and stream the records' },
+    {
+      name: 'limit-total',
+      type: 'string',
+      valueName: 'N',
+      description: 'list: stop after N records (implies --all)',
+    },
+    {
+      name: 'output',
+      short: 'o',
+      type: 'string',
+      valueName: 'FILE',
+      description: 'download: write the bytes to FILE (- for stdout)',
+      complete: 'files',
+    },
+    {
+      name: 'base-url',
+      type: 'string',
+      valueName: 'URL',
+      description: 'upstream API root, for a self-managed upstream or a simulator (env ASANA_BASE_URL wins)',
+    },
+    {
+      name: 'credentials-file',
+      type: 'string',
+      valueName: 'PATH',
+      description: 'read upstream credentials (JSON) from a file',
+      complete: 'files',
+    },
+    {
+      name: 'credentials-stdin',
+      type: 'boolean',
+      description: 'read upstream credentials (JSON) from stdin',
+    },
+  ],
+  examples: [
+    {
+      command: 'conduit exec asana users get -p user_gid=me',
+      description: 'who the token belongs to (ASANA_TOKEN exported beforehand)',
+    },
+    {
+      command: 'conduit exec asana workspaces list',
+      description: 'the first page of workspaces, as a table',
+    },
+    {
+      command: 'conduit exec asana tasks get -p task_gid=1204306707626567 --json',
+      description: 'one task, as JSON',
+    },
+    {
+      command: 'conduit exec asana project_tasks list -p project_gid=12 --all --json > tasks.ndjson',
+      description: 'every task of a project, one JSON object a line',
+    },
+    {
+      command: 'conduit exec asana tasks list -p workspace=1 -p assignee=me --limit-total 50',
+      description: 'at most 50 of my tasks',
+    },
+    {
+      command: 'conduit exec asana attachments download -p attachment_gid=42 -o report.pdf',
+      description: 'download an attachment to a file',
+    },
+    {
+      command: 'conduit exec asana workspaces list --credentials-stdin < asana.json',
+      description: 'credentials as JSON on stdin',
+    },
+    {
+      command: 'conduit exec asana workspaces list --base-url http://127.0.0.1:4010/api/1.0',
+      description: 'against a local simulator',
+    },
+  ],
+  load: () => import('./run-exec'),
+});

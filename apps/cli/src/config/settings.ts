@@ -1,0 +1,124 @@
+/**
+ * A value a profile may hold, the environment variables that override it, and whether it is a
+ * secret. Commands offer their own flags for the settings they use.
+ */
+export interface SettingDefinition {
+  /** The key in a profile, snake_case. */
+  readonly key: string;
+  /** Environment variables that set it, first match wins. */
+  readonly env: readonly string[];
+  /**
+   * Secrets are only accepted from stdin by `conduit profile set --secret-stdin`, are stored only in
+   * a config file of mode 0600, and are never printed.
+   */
+  readonly secret: boolean;
+  readonly description: string;
+}
+
+/**
+ * Every setting a profile may hold. A command that needs a new one adds it here, so that
+ * `conduit profile set` accepts it and help lists it.
+ *
+ * @example
+ * ```ts
+ * SETTINGS.find((setting) => setting.key === 'asana_base_url')?.env; // ['ASANA_BASE_URL']
+ * ```
+ */
+export const SETTINGS: readonly SettingDefinition[] = [
+  {
+    key: 'asana_base_url',
+    env: ['ASANA_BASE_URL'],
+    secret: false,
+    description: 'Asana API root for local mode (a self-managed upstream or a simulator)',
+  },
+  {
+    key: 'asana_token',
+    env: ['ASANA_TOKEN'],
+    secret: true,
+    description: 'Asana personal access token for local mode',
+  },
+  {
+    key: 'asana_refresh_token',
+    env: ['ASANA_REFRESH_TOKEN'],
+    secret: true,
+    description: 'Asana OAuth refresh token for local mode',
+  },
+  {
+    key: 'asana_client_id',
+    env: ['ASANA_CLIENT_ID'],
+    secret: false,
+    description: 'Asana OAuth app client id (with asana_refresh_token)',
+  },
+  {
+    key: 'asana_client_secret',
+    env: ['ASANA_CLIENT_SECRET'],
+    secret: true,
+    description: 'Asana OAuth app client secret (with asana_refresh_token)',
+  },
+  {
+    key: 'hosted_base_url',
+    env: ['CONDUIT_BASE_URL'],
+    secret: false,
+    description: 'base URL of the hosted service',
+  },
+  {
+    key: 'client_id',
+    env: ['CONDUIT_CLIENT_ID'],
+    secret: false,
+    description: 'application client id of the hosted service',
+  },
+  {
+    key: 'client_secret',
+    env: ['CONDUIT_CLIENT_SECRET'],
+    secret: true,
+    description: 'application client secret of the hosted service',
+  },
+  {
+    key: 'external_user_id',
+    env: ['CONDUIT_EXTERNAL_USER_ID'],
+    secret: false,
+    description: 'the end user the hosted service acts for',
+  },
+  {
+    key: 'cloud_api_root',
+    env: ['PLATFORM_CLOUD_API_URL'],
+    secret: false,
+    description: 'API root of the cloud workspace',
+  },
+  {
+    key: 'workspace_id',
+    env: ['PLATFORM_CLOUD_WORKSPACE_ID'],
+    secret: false,
+    description: 'cloud workspace id',
+  },
+  {
+    key: 'cloud_client_id',
+    env: ['PLATFORM_CLOUD_CLIENT_ID'],
+    secret: false,
+    description: 'cloud OAuth client id (client-credentials flow)',
+  },
+  {
+    key: 'cloud_client_secret',
+    env: ['PLATFORM_CLOUD_CLIENT_SECRET'],
+    secret: true,
+    description: 'cloud OAuth client secret',
+  },
+  {
+    key: 'cloud_bearer_token',
+    env: ['PLATFORM_CLOUD_BEARER_TOKEN'],
+    secret: true,
+    description: 'cloud bearer token (instead of client credentials)',
+  },
+];
+
+/**
+ * The definition of a setting, or `undefined` for an unknown key.
+ *
+ * @example
+ * ```ts
+ * findSetting('client_secret')?.secret; // true
+ * ```
+ */
+export function findSetting(key: string): SettingDefinition | undefined {
+  return SETTINGS.find((setting) => setting.key === key);
+}

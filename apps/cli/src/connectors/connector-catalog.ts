@@ -1,0 +1,65 @@
+import type { ConnectorDefinition } from '@conduit/protocol';
+import { didYouMean } from '../framework/suggest';
+import { UsageError } from '../framework/usage-error';
+import type { LocalConnector } from './local-connector';
+
+/**
+ * A connector the CLI knows, by name, without loading it: help, completion and argument checks
+ * stay cheap, and the loaders bring in the connector package only when a command needs it.
+ */
+export interface ConnectorEntry {
+  readonly name: string;
+  readonly aliases: readonly string[];
+  readonly summary: string;
+  /**
+   * The package the connector comes from: the build snapshots its description (see
+   * `loadConnectorDescription`) and checks it against this package's code.
+   */
+  readonly packageName?: string;
+  /** The definition alone, for `describe` and completion: the executor's code is not loaded. */
+  loadDefinition(): Promise<ConnectorDefinition>;
+  /** Everything `exec` needs to run the connector in this process. */
+  loadLocal(): Promise<LocalConnector>;
+}
+
+/**
+ * The connectors of this CLI. Adding one is one module exporting a {@link LocalConnector} and one
+ * entry here.
+ *
+ * @example
+ * ```ts
+ * CONNECTORS.map((connector) => connector.name); // ['asana']
+ * ```
+ */
+export const CONNECTORS: readonly ConnectorEntry[] = [
+  {
+    name: 'asana',
+    aliases: ['task-management'],
+    summary: 'task management (Asana)',
+    packageName: '@conduit/asana',
+    loadDefinition: async () => (await import('./asana-definition')).asanaDefinition,
+    loadLocal: async () => (await import('./asana-connector')).asanaConnector,
+  },
+];
+
+/**
+ * The connector named `name` or one of its aliases (case-insensitive), else a usage error listing
+ * the known ones.
+ *
+ * @example
+ * ```ts
+ * requireConnector('task-management', CONNECTORS).name; // 'asana'
+ * ```
+ */
+export function requireConnector(name: string, connectors: readonly ConnectorEntry[]): ConnectorEntry {
+  const wanted = name.trim().toLowerCase();
+  const found = connectors.find((entry) => entry.name === wanted || entry.aliases.includes(wanted));
+  if (found) return found;
+  const known = connectors.flatMap((entry) => [entry.name, ...entry.aliases]);
+  throw new UsageError(`unknown connector "${name}"`, {
+    code: 'unknown_connector',
+    hint:
+      didYouMean(wanted, known) ??
+      `connectors: ${connectors.map((entry) => [entry.name, ...entry.aliases].join(' / ')).join(', ')}`,
+  });
+}

@@ -1,0 +1,48 @@
+import type { ActionDefinition, ConnectorDefinition } from '@conduit/protocol';
+import { didYouMean } from '../framework/suggest';
+import { UsageError } from '../framework/usage-error';
+
+/**
+ * The entity of a definition, or a usage error suggesting the closest name.
+ *
+ * @example
+ * ```ts
+ * requireEntity(asanaDefinition, 'taks'); // throws: unknown entity "taks" of Asana; did you mean tasks?
+ * ```
+ */
+export function requireEntity(definition: ConnectorDefinition, entity: string): string {
+  if (Object.hasOwn(definition.entities, entity)) return entity;
+  const known = Object.keys(definition.entities);
+  throw new UsageError(`unknown entity "${entity}" of ${definition.displayName}`, {
+    code: 'unknown_entity',
+    hint: didYouMean(entity, known) ?? `run conduit describe ${definition.name} to see its entities`,
+  });
+}
+
+/**
+ * The action of an entity, or a usage error listing the actions the entity offers.
+ *
+ * @example
+ * ```ts
+ * requireAction(asanaDefinition, 'teams', 'list'); // throws: teams has no action "list" (actions: get, search)
+ * ```
+ */
+export function requireAction(
+  definition: ConnectorDefinition,
+  entity: string,
+  action: string,
+): ActionDefinition {
+  const entityDefinition = definition.entities[requireEntity(definition, entity)]!;
+  const found = Object.hasOwn(entityDefinition.actions, action)
+    ? entityDefinition.actions[action as keyof typeof entityDefinition.actions]
+    : undefined;
+  if (found) return found;
+  const offered = Object.keys(entityDefinition.actions);
+  throw new UsageError(
+    `${definition.name} ${entity} has no action "${action}" (actions: ${offered.join(', ')})`,
+    {
+      code: 'unsupported_action',
+      ...(didYouMean(action, offered) ? { hint: didYouMean(action, offered)! } : {}),
+    },
+  );
+}

@@ -1,0 +1,87 @@
+import {
+  ApiError,
+  AuthenticationError,
+  ConduitError,
+  CursorExpiredError,
+  NetworkError,
+  NotFoundError,
+  PermissionError,
+  RateLimitError,
+  ResponseValidationError,
+  ServerError,
+  TimeoutError,
+  UnsupportedOperationError,
+  ValidationError,
+} from '@conduit/protocol';
+import { describe, expect, it } from 'vitest';
+import { CliError } from './cli-error';
+import { exitCodeForError, isAbortError } from './exit-code-for-error';
+import { EXIT_CODE_TABLE, EXIT_CODES } from './exit-codes';
+import { UsageError } from './usage-error';
+
+const api = { status: 400 };
+
+describe('exitCodeForError', () => {
+  it.each([
+    ['AuthenticationError', new AuthenticationError('no', { status: 401 }), 3],
+    ['PermissionError', new PermissionError('no', { status: 403 }), 3],
+    ['NotFoundError', new NotFoundError('no', { status: 404 }), 4],
+    ['ValidationError', new ValidationError('bad', { details: [] }), 5],
+    ['UnsupportedOperationError', new UnsupportedOperationError('hosted only', { code: 'hosted_only' }), 5],
+    ['CursorExpiredError', new CursorExpiredError('restart'), 5],
+    ['RateLimitError', new RateLimitError('slow down', { status: 429 }), 6],
+    ['ServerError', new ServerError('boom', { status: 503 }), 7],
+    ['NetworkError', new NetworkError('refused'), 7],
+    ['TimeoutError', new TimeoutError('slow'), 7],
+    ['ResponseValidationError', new ResponseValidationError('odd body'), 7],
+    ['another ApiError (402)', new ApiError('premium', { ...api, status: 402 }), 7],
+    ['another ApiError (409)', new ApiError('conflict', { ...api, status: 409 }), 7],
+  ])('maps %s', (_name, error, code) => {
+    expect(exitCodeForError(error)).toBe(code);
+  });
+
+  it('maps a subclass of an API error by its nearest known class', () => {
+    class PremiumRequiredError extends ApiError {}
+    expect(exitCodeForError(new PremiumRequiredError('premium', { status: 402 }))).toBe(EXIT_CODES.upstream);
+    class TokenRevoked extends AuthenticationError {}
+    expect(exitCodeForError(new TokenRevoked('revoked', { status: 401 }))).toBe(EXIT_CODES.auth);
+  });
+
+  it('maps a Conduit error from another copy of the package by code, then by status', () => {
+    const foreign = (code: string, status?: number) =>
+      Object.assign(new Error('x'), {
+        [Symbol.for('conduit.error')]: true,
+        code,
+        status,
+        retryable: false,
+        details: [],
+      });
+    expect(exitCodeForError(foreign('not_found'))).toBe(4);
+    expect(exitCodeForError(foreign('hosted_only'))).toBe(5);
+    expect(exitCodeForError(foreign('rate_limited'))).toBe(6);
+    expect(exitCodeForError(foreign('something_new', 401))).toBe(3);
+    expect(exitCodeForError(foreign('something_new', 422))).toBe(5);
+    expect(exitCodeForError(foreign('something_new', 502))).toBe(7);
+    expect(exitCodeForError(foreign('something_new'))).toBe(1);
+  });
+
+  it('uses the exit code a CLI error carries', () => {
+    expect(exitCodeForError(new UsageError('bad flag'))).toBe(2);
+    expect(
+      exitCodeForError(new CliError('no credentials', { code: 'missing_credentials', exitCode: 3 })),
+    ).toBe(3);
+  });
+
+  it('calls an abort an interruption and anything else internal', () => {
+    expect(exitCodeForError(new DOMException('stop', 'AbortError'))).toBe(130);
+    expect(isAbortError(Object.assign(new Error('x'), { code: 'ABORT_ERR' }))).toBe(true);
+    expect(exitCodeForError(new TypeError('undefined is not a function'))).toBe(1);
+    expect(exitCodeForError('a string')).toBe(1);
+    expect(exitCodeForError(new ConduitError('unclassified'))).toBe(1);
+  });
+
+  it('documents every code it can return', () => {
+    const documented = new Set(EXIT_CODE_TABLE.map((row) => row.code));
+    for (const code of Object.values(EXIT_CODES)) expect(documented.has(code)).toBe(true);
+  });
+});

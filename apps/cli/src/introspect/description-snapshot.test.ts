@@ -1,0 +1,60 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { fakeDefinition } from '../testing/fake-connector';
+import { describeConnector } from './describe-connector';
+import { fileDigest, readDescriptionSnapshot, writeDescriptionSnapshot } from './description-snapshot';
+
+function workspace() {
+  const directory = mkdtempSync(join(tmpdir(), 'conduit-snapshot-'));
+  const entry = join(directory, 'connector-entry.js');
+  writeFileSync(entry, 'export const definition = 1;\n');
+  return { directory, entry, snapshot: join(directory, 'descriptions', 'fake.json') };
+}
+
+const description = describeConnector(fakeDefinition, ['fake-kind']);
+
+describe('description snapshots', () => {
+  it('round-trips a description while the connector code is unchanged', async () => {
+    const { entry, snapshot } = workspace();
+    await writeDescriptionSnapshot(snapshot, '@conduit/fake', entry, description);
+    expect(await readDescriptionSnapshot(pathToFileURL(snapshot), () => entry)).toEqual(description);
+  });
+
+  it('is ignored once the connector code changes, so describe never shows a stale definition', async () => {
+    const { entry, snapshot } = workspace();
+    await writeDescriptionSnapshot(snapshot, '@conduit/fake', entry, description);
+    writeFileSync(entry, 'export const definition = 2;\n');
+    expect(await readDescriptionSnapshot(pathToFileURL(snapshot), () => entry)).toBeUndefined();
+  });
+
+  it('is ignored when missing, malformed, of another format, or when the package cannot be resolved', async () => {
+    const { directory, entry } = workspace();
+    expect(
+      await readDescriptionSnapshot(pathToFileURL(join(directory, 'none.json')), () => entry),
+    ).toBeUndefined();
+    const malformed = join(directory, 'malformed.json');
+    writeFileSync(malformed, '{ not json');
+    expect(await readDescriptionSnapshot(pathToFileURL(malformed), () => entry)).toBeUndefined();
+    const other = join(directory, 'other.json');
+    writeFileSync(other, JSON.stringify({ format: 2, entry_sha256: await fileDigest(entry), description }));
+    expect(await readDescriptionSnapshot(pathToFileURL(other), () => entry)).toBeUndefined();
+    const valid = join(directory, 'valid.json');
+    writeFileSync(
+      valid,
+      JSON.stringify({ format: 1, package: 'x', entry_sha256: await fileDigest(entry), description }),
+    );
+    expect(
+      await readDescriptionSnapshot(pathToFileURL(valid), () => {
+        throw new Error('cannot resolve');
+      }),
+    ).toBeUndefined();
+  });
+
+  it('digests file contents', async () => {
+    const { entry } = workspace();
+    expect(await fileDigest(entry)).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
