@@ -1,7 +1,7 @@
 import {
   ApiError,
   AuthenticationError,
-  ConduitError,
+  type ConduitError,
   CursorExpiredError,
   NotFoundError,
   RateLimitError,
@@ -53,7 +53,10 @@ describe('every entity and action of the definition against the simulator', () =
     expect(me).toMatchObject({ gid: sim.data.me.gid, email: sim.data.me.email });
     const users = await asana.users.list({ workspace: ws.gid }).toArray();
     expect(users.map((u) => u.gid).sort()).toEqual(
-      sim.data.users.filter((u) => u.workspaceGids.includes(ws.gid)).map((u) => u.gid).sort(),
+      sim.data.users
+        .filter((u) => u.workspaceGids.includes(ws.gid))
+        .map((u) => u.gid)
+        .sort(),
     );
     const workspaceUsers = await asana.workspace_users.list({ workspace_gid: ws.gid }).toArray();
     expect(workspaceUsers).toHaveLength(users.length);
@@ -76,7 +79,12 @@ describe('every entity and action of the definition against the simulator', () =
     expect(allProjects).toHaveLength(projects.length);
     const p = project();
     const full = await asana.projects.get({ project_gid: p.gid });
-    expect(full).toMatchObject({ gid: p.gid, name: p.name, archived: p.archived, workspace: { gid: ws.gid } });
+    expect(full).toMatchObject({
+      gid: p.gid,
+      name: p.name,
+      archived: p.archived,
+      workspace: { gid: ws.gid },
+    });
     expect(typeof full.permalink_url).toBe('string');
 
     const sections = await asana.project_sections.list({ project_gid: p.gid }).toArray();
@@ -88,7 +96,10 @@ describe('every entity and action of the definition against the simulator', () =
 
     const tags = await asana.workspace_tags.list({ workspace_gid: ws.gid }).toArray();
     const tag = pick(tags);
-    expect(await asana.tags.get({ tag_gid: tag.gid })).toMatchObject({ gid: tag.gid, workspace: { gid: ws.gid } });
+    expect(await asana.tags.get({ tag_gid: tag.gid })).toMatchObject({
+      gid: tag.gid,
+      workspace: { gid: ws.gid },
+    });
   });
 
   it('lists tasks by every filter of rule A and the task-like lists', async () => {
@@ -186,8 +197,12 @@ describe('execute', () => {
 
   it('refuses unknown entities, actions and params before any request', async () => {
     const before = sim.requests.count();
-    await expect(asana.execute('nope' as 'tasks', 'list', {})).rejects.toMatchObject({ code: 'unknown_entity' });
-    await expect(asana.execute('teams', 'list' as 'get', {})).rejects.toMatchObject({ code: 'unsupported_action' });
+    await expect(asana.execute('nope' as 'tasks', 'list', {})).rejects.toMatchObject({
+      code: 'unknown_entity',
+    });
+    await expect(asana.execute('teams', 'list' as 'get', {})).rejects.toMatchObject({
+      code: 'unsupported_action',
+    });
     await expect(asana.execute('tasks', 'get', { task_gid: '1', color: 'red' })).rejects.toMatchObject({
       code: 'invalid_param',
       details: [expect.objectContaining({ field: 'params.color' })],
@@ -220,7 +235,9 @@ describe('rules A, B and C', () => {
       () => undefined,
       (e: unknown) => e as ValidationError,
     );
-    expect(half!.details).toEqual([expect.objectContaining({ field: 'params.assignee', error_code: 'missing_param' })]);
+    expect(half!.details).toEqual([
+      expect.objectContaining({ field: 'params.assignee', error_code: 'missing_param' }),
+    ]);
     await expect(asana.tasks.list({ project: project().gid, section: '123' })).rejects.toMatchObject({
       code: 'invalid_param',
     });
@@ -233,7 +250,9 @@ describe('rules A, B and C', () => {
       code: 'missing_param',
     });
     const p = project();
-    const hits = await asana.workspace_task_search.list({ workspace_gid: ws.gid, 'projects.any': p.gid }).toArray();
+    const hits = await asana.workspace_task_search
+      .list({ workspace_gid: ws.gid, 'projects.any': p.gid })
+      .toArray();
     expect(hits.map((h) => h.gid).sort()).toEqual(sim.data.taskGids({ projectGid: p.gid }).sort());
     const sent = sim.requests.last({ path: `/workspaces/${ws.gid}/tasks/search` })!;
     expect(sent.query['projects.any']).toEqual([p.gid]);
@@ -242,7 +261,9 @@ describe('rules A, B and C', () => {
   it('workspace_task_search pages past the upstream’s missing offset, without losing or repeating', async () => {
     const ws = workspace();
     const all = sim.data.taskGids({ workspaceGid: ws.gid });
-    const seen = await asana.workspace_task_search.list({ workspace_gid: ws.gid, completed: false, limit: 3 }).toArray();
+    const seen = await asana.workspace_task_search
+      .list({ workspace_gid: ws.gid, completed: false, limit: 3 })
+      .toArray();
     const open = sim.data.taskGids({ workspaceGid: ws.gid, completed: false });
     expect(seen.map((t) => t.gid).sort()).toEqual([...open].sort());
     expect(new Set(seen.map((t) => t.gid)).size).toBe(seen.length);
@@ -288,7 +309,8 @@ describe('pagination and the upstream’s limits', () => {
     try {
       const client = createAsana({ auth: { token: big.tokens.personalAccessToken }, baseUrl: big.baseUrl });
       const largest = [...big.data.projects].sort(
-        (a, b) => big.data.taskGids({ projectGid: b.gid }).length - big.data.taskGids({ projectGid: a.gid }).length,
+        (a, b) =>
+          big.data.taskGids({ projectGid: b.gid }).length - big.data.taskGids({ projectGid: a.gid }).length,
       )[0]!;
       const gids: string[] = [];
       for await (const task of client.project_tasks.list({ project_gid: largest.gid })) gids.push(task.gid);
@@ -314,12 +336,19 @@ describe('pagination and the upstream’s limits', () => {
   it('turns an expired offset into CursorExpiredError that says to restart', async () => {
     const timed = await startAsanaSimulator({ dataset: { preset: 'tiny', seed: 3 }, clock: 'manual' });
     try {
-      const client = createAsana({ auth: { token: timed.tokens.personalAccessToken }, baseUrl: timed.baseUrl });
+      const client = createAsana({
+        auth: { token: timed.tokens.personalAccessToken },
+        baseUrl: timed.baseUrl,
+      });
       const p = timed.data.projects.find((x) => timed.data.taskGids({ projectGid: x.gid }).length > 2)!;
       const page = await client.project_tasks.list({ project_gid: p.gid, limit: 1 });
       timed.clock.advance(901_000);
       const error = await client
-        .execute('project_tasks', 'list', { project_gid: p.gid, limit: 1, offset: page.meta.next_page!.offset })
+        .execute('project_tasks', 'list', {
+          project_gid: p.gid,
+          limit: 1,
+          offset: page.meta.next_page!.offset,
+        })
         .then(
           () => undefined,
           (e: unknown) => e,
@@ -386,7 +415,8 @@ describe('OAuth', () => {
       oauth.expireAccessTokens();
       const calls = Array.from({ length: 20 }, () => client.projects.get({ project_gid: p.gid }));
       const rest: string[] = [];
-      for (let step = await listing.next(); !step.done; step = await listing.next()) rest.push(step.value.gid);
+      for (let step = await listing.next(); !step.done; step = await listing.next())
+        rest.push(step.value.gid);
       const projects = await Promise.all(calls);
       expect(projects.every((x) => x.gid === p.gid)).toBe(true);
       expect(rest.length).toBeGreaterThan(0);

@@ -14,6 +14,7 @@ export {
   SEARCHABLE_FIELDS,
   type SearchableEntity,
 } from './definition/searchable-fields';
+export { type AsanaHostedOptions, createAsanaHostedExecutor } from './hosted-executor';
 export {
   ASANA_API_URL,
   ASANA_RATE_LIMIT,

@@ -15,9 +15,9 @@ import {
 import {
   type AuthStrategy,
   bearerAuth,
-  type OAuthTokens,
   createRateLimiter,
   createTransport,
+  type OAuthTokens,
   type RateLimiter,
   type RateLimiterOptions,
   type RetryOptions,
