@@ -27,6 +27,7 @@ export {
 } from './oauth-token-endpoint';
 export { type ListResult, type PaginateOptions, paginate, type ToArrayOptions } from './paginate';
 export { parseRetryAfter } from './parse-retry-after';
+export { sleep } from './sleep';
 export {
   createRateLimiter,
   RateLimiter,

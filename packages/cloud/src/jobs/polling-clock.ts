@@ -1,3 +1,5 @@
+import { sleep } from '@conduit/transport';
+
 /**
  * Time as the job poller sees it: `now()` in epoch milliseconds and `sleep(ms)`, which must reject
  * with `signal.reason` when the signal aborts. Inject one to drive polling from a simulated clock
@@ -26,21 +28,5 @@ export interface PollingClock {
  */
 export const systemPollingClock: PollingClock = {
   now: () => Date.now(),
-  sleep: (ms, signal) => {
-    if (signal?.aborted) return Promise.reject(signal.reason);
-    return new Promise((resolve, reject) => {
-      const onAbort = () => {
-        globalThis.clearTimeout(timer);
-        reject(signal?.reason);
-      };
-      const timer = globalThis.setTimeout(
-        () => {
-          signal?.removeEventListener('abort', onAbort);
-          resolve();
-        },
-        Math.max(0, ms),
-      );
-      signal?.addEventListener('abort', onAbort, { once: true });
-    });
-  },
+  sleep,
 };
