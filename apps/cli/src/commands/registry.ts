@@ -1,9 +1,16 @@
 import type { CommandSpec } from '../framework/command-spec';
+import { cloudCommand } from './cloud/cloud-command';
 import { completeCommand, completionCommand } from './completion/completion-command';
+import { connectorsCommand } from './connectors/connectors-command';
+import { demoCommand } from './demo/demo-command';
 import { describeCommand } from './describe/describe-command';
+import { downloadCommand } from './download/download-command';
 import { execCommand } from './exec/exec-command';
 import { helpCommand } from './help/help-command';
 import { profileCommand } from './profile/profile-command';
+import { searchCommand } from './search/search-command';
+import { serveCommand } from './serve/serve-command';
+import { syncCommand } from './sync/sync-command';
 
 /**
  * Every command of `conduit`, in the order help lists them. A new command is a folder under
@@ -12,8 +19,15 @@ import { profileCommand } from './profile/profile-command';
  * completion come from the spec.
  */
 export const COMMANDS: readonly CommandSpec[] = [
+  demoCommand,
   describeCommand,
   execCommand,
+  connectorsCommand,
+  searchCommand,
+  syncCommand,
+  downloadCommand,
+  serveCommand,
+  cloudCommand,
   profileCommand,
   completionCommand,
   helpCommand,

@@ -86,6 +86,12 @@ export const SETTINGS: readonly SettingDefinition[] = [
     description: 'API root of the cloud workspace',
   },
   {
+    key: 'cloud_config_api_root',
+    env: ['PLATFORM_CLOUD_CONFIG_API_URL'],
+    secret: false,
+    description: 'Config API root of the cloud workspace (default: derived from cloud_api_root)',
+  },
+  {
     key: 'workspace_id',
     env: ['PLATFORM_CLOUD_WORKSPACE_ID'],
     secret: false,

@@ -43,6 +43,24 @@ export const CONNECTORS: readonly ConnectorEntry[] = [
 ];
 
 /**
+ * The connector named `name` or one of its aliases (case-insensitive), if the CLI knows it: how a
+ * hosted connector's `connector_type` (`task-management`) finds its definition here.
+ *
+ * @example
+ * ```ts
+ * findConnector('task-management', CONNECTORS)?.name; // 'asana'
+ * findConnector('crm', CONNECTORS); // undefined
+ * ```
+ */
+export function findConnector(
+  name: string,
+  connectors: readonly ConnectorEntry[],
+): ConnectorEntry | undefined {
+  const wanted = name.trim().toLowerCase();
+  return connectors.find((entry) => entry.name === wanted || entry.aliases.includes(wanted));
+}
+
+/**
  * The connector named `name` or one of its aliases (case-insensitive), else a usage error listing
  * the known ones.
  *
@@ -53,7 +71,7 @@ export const CONNECTORS: readonly ConnectorEntry[] = [
  */
 export function requireConnector(name: string, connectors: readonly ConnectorEntry[]): ConnectorEntry {
   const wanted = name.trim().toLowerCase();
-  const found = connectors.find((entry) => entry.name === wanted || entry.aliases.includes(wanted));
+  const found = findConnector(name, connectors);
   if (found) return found;
   const known = connectors.flatMap((entry) => [entry.name, ...entry.aliases]);
   throw new UsageError(`unknown connector "${name}"`, {

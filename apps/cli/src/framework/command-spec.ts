@@ -70,7 +70,9 @@ export interface CommandModule {
  * lazy `load` for the code. Keeping the code behind a dynamic import is what keeps `conduit
  * --version` and help fast: nothing a command needs is loaded until that command runs.
  *
- * A group (`conduit profile …`) has `subcommands` and no `load`.
+ * A group (`conduit profile …`) has `subcommands` and no `load`. A group with a `load` runs by
+ * itself as well: a first argument that names none of its subcommands is its own argument
+ * (`conduit sync <connector>` beside `conduit sync status <connector>`).
  */
 export interface CommandSpec {
   readonly name: string;

@@ -1,4 +1,12 @@
 import {
+  PlatformApiError,
+  PlatformConnectionSyncError,
+  PlatformInputError,
+  PlatformMissingResourceError,
+  PlatformSafeModeError,
+  PlatformSecretNotFoundError,
+} from '@conduit/cloud';
+import {
   ApiError,
   AuthenticationError,
   ConduitError,
@@ -63,6 +71,40 @@ describe('exitCodeForError', () => {
     expect(exitCodeForError(foreign('something_new', 422))).toBe(5);
     expect(exitCodeForError(foreign('something_new', 502))).toBe(7);
     expect(exitCodeForError(foreign('something_new'))).toBe(1);
+  });
+
+  it('maps the cloud workspace client’s errors, which carry no HTTP status, by their code', () => {
+    const where = { workspaceId: 'w', workspaceUrl: 'https://cloud.test/workspaces/w' };
+    expect(
+      exitCodeForError(
+        new PlatformSafeModeError('refused', {
+          resourceType: 'connection',
+          resourceId: '1',
+          resourceName: 'prod',
+          ...where,
+        }),
+      ),
+    ).toBe(5);
+    expect(exitCodeForError(new PlatformInputError('bad', { field: 'name' }))).toBe(5);
+    expect(
+      exitCodeForError(new PlatformSecretNotFoundError('no token', { secretName: 'X', sources: [] })),
+    ).toBe(3);
+    expect(
+      exitCodeForError(
+        new PlatformMissingResourceError('gone', {
+          resourceType: 'connection',
+          resourceId: '1',
+          status: 404,
+        }),
+      ),
+    ).toBe(4);
+    expect(
+      exitCodeForError(
+        new PlatformConnectionSyncError('failed', { connectionId: '1', jobId: 2, jobStatus: 'failed' }),
+      ),
+    ).toBe(7);
+    expect(exitCodeForError(new PlatformApiError('conflict', { status: 409 }))).toBe(7);
+    expect(exitCodeForError(new PlatformApiError('no', { status: 401, code: 'unauthorized' }))).toBe(3);
   });
 
   it('uses the exit code a CLI error carries', () => {

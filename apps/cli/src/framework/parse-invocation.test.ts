@@ -38,6 +38,21 @@ const commands: readonly CommandSpec[] = [
     ],
   }),
   defineCommand({
+    name: 'sync',
+    summary: 'runs by itself, and has subcommands',
+    args: [{ name: 'connector', description: 'c', required: true }],
+    flags: [{ name: 'wait', type: 'boolean', description: 'w' }],
+    subcommands: [
+      defineCommand({
+        name: 'status',
+        summary: 's',
+        args: [{ name: 'connector', description: 'c', required: true }],
+        load,
+      }),
+    ],
+    load,
+  }),
+  defineCommand({
     name: '__complete',
     summary: 'c',
     hidden: true,
@@ -87,6 +102,22 @@ describe('parseInvocation', () => {
     const invocation = parseInvocation(['profile', 'set', 'work', 'a=b', 'c=d'], commands);
     expect(invocation.path.map((command) => command.name)).toEqual(['profile', 'set']);
     expect(invocation.args).toEqual(['work', 'a=b', 'c=d']);
+  });
+
+  it('runs a group by itself when its first argument names none of its subcommands', () => {
+    const own = parseInvocation(['sync', 'conn-1', '--wait'], commands);
+    expect(own.path.map((command) => command.name)).toEqual(['sync']);
+    expect(own.args).toEqual(['conn-1']);
+    expect(own.flags.boolean('wait')).toBe(true);
+    const sub = parseInvocation(['sync', 'status', 'conn-1'], commands);
+    expect(sub.path.map((command) => command.name)).toEqual(['sync', 'status']);
+    expect(sub.args).toEqual(['conn-1']);
+    expect(usageError(() => parseInvocation(['sync'], commands)).message).toBe(
+      'conduit sync: missing <connector>',
+    );
+    expect(usageError(() => parseInvocation(['sync', 'status'], commands)).message).toBe(
+      'conduit sync status: missing <connector>',
+    );
   });
 
   it('treats everything after -- as positional', () => {

@@ -125,6 +125,9 @@ export function parseInvocation(argv: readonly string[], commands: readonly Comm
     const found = firstPositional(tokenize(remaining, GLOBAL_FLAGS));
     if (!found) break;
     const command = available.find((candidate) => candidate.name === found.value);
+    // A group that also runs by itself (`conduit sync <connector>` beside `conduit sync status`)
+    // takes a word that names none of its subcommands as its own first argument.
+    if (!command && path.at(-1)?.load) break;
     if (!command) {
       const visible = available.filter((candidate) => !candidate.hidden).map((candidate) => candidate.name);
       const where = path.length === 0 ? 'command' : `subcommand of ${commandLabel(path)}`;
@@ -160,7 +163,7 @@ export function parseInvocation(argv: readonly string[], commands: readonly Comm
 }
 
 function checkArguments(command: CommandSpec, positionals: readonly string[], label: string): void {
-  if (command.subcommands) return;
+  if (!command.load) return;
   const specs = command.args ?? [];
   const missing = specs.filter((arg, index) => arg.required && positionals[index] === undefined);
   if (missing.length > 0) {

@@ -8,7 +8,7 @@ function usageLine(path: readonly CommandSpec[]): string {
   const leaf = path.at(-1);
   const words = ['conduit', ...path.map((command) => command.name)];
   if (!leaf) return 'conduit <command> [subcommand] [args] [flags]';
-  if (leaf.subcommands) return `${words.join(' ')} <subcommand> [args] [flags]`;
+  if (leaf.subcommands && !leaf.load) return `${words.join(' ')} <subcommand> [args] [flags]`;
   for (const arg of leaf.args ?? []) {
     const name = arg.variadic ? `${arg.name}...` : arg.name;
     words.push(arg.required ? `<${name}>` : `[${name}]`);
@@ -61,6 +61,11 @@ export function renderHelp(
     lines.push(leaf.description ?? leaf.summary);
   }
   lines.push('', style.bold('Usage'), `  ${usageLine(path)}`);
+  if (leaf?.subcommands && leaf.load) {
+    lines.push(
+      `  ${['conduit', ...path.map((command) => command.name)].join(' ')} <subcommand> [args] [flags]`,
+    );
+  }
 
   if (leaf?.args?.length) {
     lines.push(

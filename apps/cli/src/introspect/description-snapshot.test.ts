@@ -39,12 +39,12 @@ describe('description snapshots', () => {
     writeFileSync(malformed, '{ not json');
     expect(await readDescriptionSnapshot(pathToFileURL(malformed), () => entry)).toBeUndefined();
     const other = join(directory, 'other.json');
-    writeFileSync(other, JSON.stringify({ format: 2, entry_sha256: await fileDigest(entry), description }));
+    writeFileSync(other, JSON.stringify({ format: 1, entry_sha256: await fileDigest(entry), description }));
     expect(await readDescriptionSnapshot(pathToFileURL(other), () => entry)).toBeUndefined();
     const valid = join(directory, 'valid.json');
     writeFileSync(
       valid,
-      JSON.stringify({ format: 1, package: 'x', entry_sha256: await fileDigest(entry), description }),
+      JSON.stringify({ format: 2, package: 'x', entry_digest: await fileDigest(entry), description }),
     );
     expect(
       await readDescriptionSnapshot(pathToFileURL(valid), () => {
@@ -53,8 +53,17 @@ describe('description snapshots', () => {
     ).toBeUndefined();
   });
 
-  it('digests file contents', async () => {
-    const { entry } = workspace();
-    expect(await fileDigest(entry)).toMatch(/^[0-9a-f]{64}$/);
+  it('digests file contents: any change of a byte or of the length changes the digest', async () => {
+    const { directory, entry } = workspace();
+    const digest = await fileDigest(entry);
+    expect(digest).toMatch(/^fnv1a-2x32:[0-9a-f]{16}:29$/);
+    expect(await fileDigest(entry)).toBe(digest);
+    const other = join(directory, 'other.js');
+    for (const content of ['export const definition = 2;\n', 'export const definition = 1;\n\n', '']) {
+      writeFileSync(other, content);
+      expect(await fileDigest(other)).not.toBe(digest);
+    }
+    // The empty file digests to the two offset bases: the lanes really are FNV-1a.
+    expect(await fileDigest(other)).toBe('fnv1a-2x32:811c9dc5050c5d1f:0');
   });
 });

@@ -1,6 +1,8 @@
 import type { CliOutputStream, CliRuntime } from '../framework/cli-runtime';
 import { colorEnabled, createStyle, type Style } from './color';
+import { createLiveBlock, type LiveBlock } from './live-block';
 import { createProgress, type Progress } from './progress';
+import { createTransferProgress, type TransferProgress } from './progress-bar';
 
 /** What decides the format of a run's output. */
 export interface OutputOptions {
@@ -140,6 +142,24 @@ export class Output {
   /** A spinner with a status line on stderr, drawn only when stderr is a terminal. */
   progress(initial: string): Progress {
     return createProgress(this.#stderr, this.stderrIsInteractive, initial);
+  }
+
+  /** A download's progress bar (size, rate, time left) on stderr, only when stderr is a terminal. */
+  transferProgress(options: { label: string; total: number | undefined; initial: number }): TransferProgress {
+    return createTransferProgress(this.#stderr, this.stderrIsInteractive, {
+      ...options,
+      label: this.scrub(options.label),
+    });
+  }
+
+  /**
+   * A block of status lines on stderr redrawn from `draw(frame)` (live sync or job status), drawn
+   * only when stderr is a terminal; secrets are scrubbed from every line.
+   */
+  liveBlock(draw: (frame: number) => readonly string[]): LiveBlock {
+    return createLiveBlock(this.#stderr, this.stderrIsInteractive, (frame) =>
+      draw(frame).map((line) => this.scrub(line)),
+    );
   }
 
   /** Registers a secret value that must never appear in diagnostics. */

@@ -12,9 +12,31 @@ const values = async (words: string[], shell?: 'bash' | 'zsh' | 'fish') =>
 
 describe('completeWords', () => {
   it('completes command names from the registry, hidden ones left out', async () => {
-    expect(await values([''])).toEqual(['describe', 'exec', 'profile', 'completion', 'help']);
-    expect(await values(['de'])).toEqual(['describe']);
-    expect(await values([])).toEqual(['describe', 'exec', 'profile', 'completion', 'help']);
+    const all = [
+      'demo',
+      'describe',
+      'exec',
+      'connectors',
+      'search',
+      'sync',
+      'download',
+      'serve',
+      'cloud',
+      'profile',
+      'completion',
+      'help',
+    ];
+    expect(await values([''])).toEqual(all);
+    expect(await values(['de'])).toEqual(['demo', 'describe']);
+    expect(await values([])).toEqual(all);
+  });
+
+  it('offers a runnable group’s subcommands and its own first argument, then only its arguments', async () => {
+    expect(await values(['sync', ''])).toEqual(['status', 'task-management', 'support-desk', 'crm']);
+    expect(await values(['sync', 'st'])).toEqual(['status']);
+    expect(await values(['sync', 'status', ''])).toEqual(['task-management', 'support-desk', 'crm']);
+    // After its own argument, "status" is not a subcommand any more.
+    expect(await values(['sync', 'asana', '--w'])).toEqual(['--wait']);
   });
 
   it('completes subcommands of a group', async () => {

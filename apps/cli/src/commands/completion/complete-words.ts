@@ -114,8 +114,9 @@ export async function completeWords(
       continue;
     }
     const leaf = path.at(-1);
+    // Once a runnable group has taken an argument of its own, later words are not subcommands.
     const command =
-      !leaf || leaf.subcommands
+      !leaf || (leaf.subcommands && positionals.length === 0)
         ? level.find((candidate) => candidate.name === word && !candidate.hidden)
         : undefined;
     if (command) {
@@ -136,12 +137,24 @@ export async function completeWords(
       candidates: flags.map((flag) => ({ value: `--${flag.name}`, description: flag.description })),
       files: false,
     };
-  } else if (!leaf || leaf.subcommands) {
+  } else if (!leaf || (leaf.subcommands && !leaf.load)) {
     result = {
       candidates: level
         .filter((command) => !command.hidden)
         .map((command) => ({ value: command.name, description: command.summary })),
       files: false,
+    };
+  } else if (leaf.subcommands && positionals.length === 0) {
+    // A runnable group: its subcommands, or its own first argument.
+    const own = await run(leaf.args?.[0]?.complete, positionals, partial, environment);
+    result = {
+      candidates: [
+        ...level
+          .filter((command) => !command.hidden)
+          .map((command) => ({ value: command.name, description: command.summary })),
+        ...own.candidates,
+      ],
+      files: own.files,
     };
   } else {
     const args = leaf.args ?? [];

@@ -128,6 +128,7 @@ export function buildParams(
   fields: readonly FieldDescription[],
   input: ParamsInput,
   label: string,
+  options: { readonly untyped?: boolean } = {},
 ): Record<string, unknown> {
   const params: Record<string, unknown> = {};
   if (input.json !== undefined) {
@@ -148,7 +149,20 @@ export function buildParams(
     }
     const name = pair.slice(0, separator);
     const raw = pair.slice(separator + 1);
-    const field = byName.get(name);
+    // Without a definition (a hosted connector type this CLI does not run), every key is taken
+    // as given: JSON when the value parses as JSON, else the text.
+    const field =
+      byName.get(name) ??
+      (options.untyped
+        ? {
+            name,
+            type: 'any',
+            json_types: ['any'] as const,
+            required: false,
+            nullable: false,
+            constraints: [],
+          }
+        : undefined);
     if (!field) {
       const known = [...byName.keys()];
       throw new UsageError(`${label} has no param "${name}"`, {

@@ -1,10 +1,14 @@
 import { completeAction, completeConnector, completeEntity } from '../../connectors/connector-completers';
 import { defineCommand } from '../../framework/command-spec';
+import { HOSTED_FLAGS } from '../../hosted/hosted-flags';
 
-/** `conduit exec <connector> <entity> <action>`: run one action in this process (local mode). */
+/**
+ * `conduit exec <connector> <entity> <action>`: run one action in this process (local mode), or
+ * through the hosted service with `--hosted`.
+ */
 export const execCommand = defineCommand({
   name: 'exec',
-  summary: 'Run one action of a connector in this process (local mode)',
+  summary: 'Run one action of a connector, locally or through the hosted service (--hosted)',
   description: [
     'Run one action of a connector in this process, against the upstream API, with your own',
     'upstream credentials (local mode). Params are typed by the connector definition: see',
@@ -18,11 +22,17 @@ export const execCommand = defineCommand({
     'list prints one page (add --all to follow every page, streamed; NDJSON with --json); get',
     'prints the record; download writes the bytes to -o FILE or to stdout when it is not a',
     'terminal; search runs only in hosted mode and exits with code 5 here.',
+    '',
+    'With --hosted the action runs through the hosted service instead, which holds the',
+    'credentials: <connector> is then a connector id, or a type (asana, task-management) when the',
+    'end user has one connector of it. The service is reached with CONDUIT_BASE_URL,',
+    'CONDUIT_CLIENT_ID, CONDUIT_CLIENT_SECRET (or --client-secret-file / --client-secret-stdin, or a',
+    'private profile) and CONDUIT_EXTERNAL_USER_ID; search works there, over the synced data.',
   ].join('\n'),
   args: [
     {
       name: 'connector',
-      description: 'connector name or alias: asana (task-management)',
+      description: 'connector name or alias: asana (task-management); with --hosted, a connector id or type',
       required: true,
       complete: completeConnector,
     },
@@ -82,6 +92,8 @@ export const execCommand = defineCommand({
       type: 'boolean',
       description: 'read upstream credentials (JSON) from stdin',
     },
+    { name: 'hosted', type: 'boolean', description: 'run through the hosted service (see above)' },
+    ...HOSTED_FLAGS,
   ],
   examples: [
     {
@@ -115,6 +127,14 @@ export const execCommand = defineCommand({
     {
       command: 'conduit exec asana workspaces list --base-url http://127.0.0.1:4010/api/1.0',
       description: 'against a local simulator',
+    },
+    {
+      command: 'conduit exec --hosted asana project_tasks list -p project_gid=12 -p limit=5',
+      description: 'through the hosted service, on the end user’s task-management connector',
+    },
+    {
+      command: `conduit exec --hosted 3e7a03f2-0403-4b50-8a8e-26cd2b5e3cfb tasks search -p 'query={"filter":{"eq":{"completed":false}}}'`,
+      description: 'search the synced data of a connector named by id',
     },
   ],
   load: () => import('./run-exec'),

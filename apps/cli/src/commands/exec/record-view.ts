@@ -33,10 +33,30 @@ export function listColumns(
   return [...first, ...names.filter((name) => !first.includes(name))];
 }
 
-/** A record as the cells of a table row. */
+/**
+ * The value at a dotted path (`assignee.name`) of a record, or undefined; a key that itself holds
+ * a dot wins over the path.
+ *
+ * @example
+ * ```ts
+ * valueAtPath({ assignee: { name: 'Ada' } }, 'assignee.name'); // 'Ada'
+ * ```
+ */
+export function valueAtPath(record: unknown, path: string): unknown {
+  if (!isRecord(record)) return undefined;
+  if (Object.hasOwn(record, path)) return record[path];
+  let current: unknown = record;
+  for (const segment of path.split('.')) {
+    if (!isRecord(current) || !Object.hasOwn(current, segment)) return undefined;
+    current = current[segment];
+  }
+  return current;
+}
+
+/** A record as the cells of a table row; columns may be dotted paths into nested objects. */
 export function recordRow(record: unknown, columns: readonly string[]): string[] {
   if (!isRecord(record)) return [formatCell(record)];
-  return columns.map((column) => formatCell(record[column]));
+  return columns.map((column) => formatCell(valueAtPath(record, column)));
 }
 
 /**

@@ -1,0 +1,120 @@
+import { CLOUD_API_ROOT, CloudWorkspace, type PollingOptions } from '@conduit/cloud';
+import { consoleLogger } from '@conduit/transport';
+import { checkHttpUrl } from '../config/check-http-url';
+import { describeSource, type ResolvedSetting, type SettingSource } from '../config/settings-resolver';
+import { CliError } from '../framework/cli-error';
+import type { CommandContext } from '../framework/command-context';
+import { EXIT_CODES } from '../framework/exit-codes';
+import { VERSION } from '../version';
+
+const RANK: Readonly<Record<SettingSource['kind'], number>> = { env: 0, flag: 1, profile: 2 };
+
+function rank(settings: readonly ResolvedSetting[]): number {
+  return Math.max(...settings.map((setting) => (setting.source ? RANK[setting.source.kind] : 3)));
+}
+
+function warnIfFlagShadowed(context: CommandContext, resolved: ResolvedSetting, flag: string): void {
+  if (resolved.source?.kind === 'env' && context.flags.has(flag)) {
+    context.output.warn(
+      `--${flag} is ignored: ${resolved.source.name} is set in the environment and takes precedence`,
+    );
+  }
+}
+
+/**
+ * Builds the cloud workspace client from the settings, with the precedence of every setting
+ * (**environment > flag > profile**): `PLATFORM_CLOUD_WORKSPACE_ID` / `--workspace-id`,
+ * `PLATFORM_CLOUD_API_URL` / `--api-url` (default the hosted platform), and one authentication
+ * method, a bearer token (`PLATFORM_CLOUD_BEARER_TOKEN`) or client credentials
+ * (`PLATFORM_CLOUD_CLIENT_ID` + `PLATFORM_CLOUD_CLIENT_SECRET`), secrets from the environment or a
+ * private profile only. When both methods are complete, the one from the higher-precedence source
+ * is used (the bearer token on a tie). Anything missing is an authentication failure (exit 3).
+ *
+ * @example
+ * ```ts
+ * const workspace = await openCloudWorkspace(context);
+ * await workspace.connect();
+ * ```
+ */
+export async function openCloudWorkspace(
+  context: CommandContext,
+  options: { polling?: PollingOptions } = {},
+): Promise<CloudWorkspace> {
+  const { flags, output, runtime } = context;
+  const settings = await context.settings();
+  const workspace = settings.get('workspace_id', {
+    name: '--workspace-id',
+    value: flags.string('workspace-id'),
+  });
+  warnIfFlagShadowed(context, workspace, 'workspace-id');
+  const apiRoot = settings.get('cloud_api_root', { name: '--api-url', value: flags.string('api-url') });
+  warnIfFlagShadowed(context, apiRoot, 'api-url');
+  const configApiRoot = settings.get('cloud_config_api_root', {
+    name: '--config-api-url',
+    value: flags.string('config-api-url'),
+  });
+  warnIfFlagShadowed(context, configApiRoot, 'config-api-url');
+  const bearer = settings.get('cloud_bearer_token');
+  const clientId = settings.get('cloud_client_id', { name: '--client-id', value: flags.string('client-id') });
+  warnIfFlagShadowed(context, clientId, 'client-id');
+  const clientSecret = settings.get('cloud_client_secret');
+  output.addSecret(bearer.value);
+  output.addSecret(clientSecret.value);
+
+  const hasBearer = bearer.value !== undefined;
+  const hasClient = clientId.value !== undefined && clientSecret.value !== undefined;
+  const useBearer = hasBearer && (!hasClient || rank([bearer]) <= rank([clientId, clientSecret]));
+  const missing: string[] = [];
+  if (workspace.value === undefined)
+    missing.push('workspace_id: set PLATFORM_CLOUD_WORKSPACE_ID or pass --workspace-id');
+  if (!hasBearer && !hasClient) {
+    missing.push(
+      clientId.value === undefined && clientSecret.value === undefined
+        ? 'credentials: set PLATFORM_CLOUD_BEARER_TOKEN, or PLATFORM_CLOUD_CLIENT_ID and PLATFORM_CLOUD_CLIENT_SECRET'
+        : clientSecret.value === undefined
+          ? 'cloud_client_secret: set PLATFORM_CLOUD_CLIENT_SECRET (or store it in a private profile)'
+          : 'cloud_client_id: set PLATFORM_CLOUD_CLIENT_ID or pass --client-id',
+    );
+  }
+  if (missing.length > 0) {
+    throw new CliError(
+      `the cloud workspace needs ${missing.map((line) => line.split(':')[0]).join(' and ')}`,
+      {
+        code: 'missing_cloud_settings',
+        exitCode: EXIT_CODES.auth,
+        details: missing.map((line) => ({
+          field: line.split(':')[0]!,
+          message: line.slice(line.indexOf(':') + 2),
+          error_code: 'missing_setting',
+        })),
+        hint: 'secrets come from the environment or a private profile: conduit profile set NAME --secret-stdin cloud_bearer_token',
+      },
+    );
+  }
+  const root = checkHttpUrl(
+    apiRoot.value ?? CLOUD_API_ROOT,
+    apiRoot.source ? describeSource(apiRoot.source) : 'the default API root',
+  );
+  const configRoot =
+    configApiRoot.value === undefined
+      ? undefined
+      : checkHttpUrl(configApiRoot.value, describeSource(configApiRoot.source!));
+  const method = useBearer
+    ? `bearer token from ${describeSource(bearer.source!)}`
+    : `client credentials (${describeSource(clientId.source!)}, secret from ${describeSource(clientSecret.source!)})`;
+  output.debugLog(`cloud workspace ${workspace.value} at ${root}; ${method}`);
+  return new CloudWorkspace({
+    workspaceId: workspace.value!,
+    apiRoot: root,
+    ...(configRoot === undefined ? {} : { configApiRoot: configRoot }),
+    ...(useBearer
+      ? { bearerToken: bearer.value! }
+      : { clientId: clientId.value!, clientSecret: clientSecret.value! }),
+    userAgent: `conduit-cli/${VERSION}`,
+    ...(runtime.fetch === undefined ? {} : { fetch: runtime.fetch }),
+    ...(output.debug
+      ? { hooks: consoleLogger({ write: (line) => output.debugLog(line), logRequests: true }) }
+      : {}),
+    ...(options.polling === undefined ? {} : { polling: options.polling }),
+  });
+}

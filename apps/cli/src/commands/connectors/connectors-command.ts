@@ -1,0 +1,160 @@
+import { defineCommand } from '../../framework/command-spec';
+import { HOSTED_FLAGS, HOSTED_SETTINGS_HELP } from '../../hosted/hosted-flags';
+
+const CONNECTOR_TYPES = ['task-management', 'asana', 'support-desk', 'zendesk-support', 'crm', 'salesforce'];
+
+const connectorArg = {
+  name: 'connector',
+  description: 'connector id, or a type (task-management, asana, …) when the user has one of it',
+  required: true,
+  complete: ['task-management', 'support-desk', 'crm'],
+} as const;
+
+const create = defineCommand({
+  name: 'create',
+  summary: 'Store upstream credentials as a new connector',
+  description: [
+    'Store the upstream credentials of the end user as a new connector of the hosted service.',
+    'Credentials never go on the command line. For task-management (asana) they come, in this',
+    'order, from ASANA_TOKEN (or ASANA_REFRESH_TOKEN + ASANA_CLIENT_ID + ASANA_CLIENT_SECRET),',
+    '--credentials-file or --credentials-stdin, then the profile; for support-desk and crm from',
+    'the file or stdin. The JSON is checked against the type before it is sent:',
+    '  task-management  {"token": …} or {"refresh_token": …, "client_id": …, "client_secret": …}',
+    '  support-desk     {"email": …, "api_token": …} or {"access_token": …, "refresh_token"?: …}',
+    '  crm              {"refresh_token": …, "client_id": …, "client_secret": …}',
+    'Configuration variables go in --config (subdomain, instance_url; base_url replaces the',
+    'upstream address when the service allows it).',
+    '',
+    HOSTED_SETTINGS_HELP,
+  ].join('\n'),
+  args: [
+    {
+      name: 'type',
+      description: 'task-management (asana), support-desk (zendesk-support) or crm (salesforce)',
+      required: true,
+      complete: CONNECTOR_TYPES,
+    },
+  ],
+  flags: [
+    {
+      name: 'name',
+      type: 'string',
+      valueName: 'NAME',
+      description: 'display name (default "<type> - <user>")',
+    },
+    {
+      name: 'config',
+      type: 'string',
+      multiple: true,
+      valueName: 'KEY=VALUE',
+      description: 'a configuration variable of the type (repeat for several)',
+    },
+    {
+      name: 'credentials-file',
+      type: 'string',
+      valueName: 'PATH',
+      description: 'read the upstream credentials (JSON) from a file',
+      complete: 'files',
+    },
+    {
+      name: 'credentials-stdin',
+      type: 'boolean',
+      description: 'read the upstream credentials (JSON) from stdin',
+    },
+    ...HOSTED_FLAGS,
+  ],
+  examples: [
+    {
+      command: 'ASANA_TOKEN=… conduit connectors create asana',
+      description: 'a task-management connector from a personal access token in the environment',
+    },
+    {
+      command:
+        'conduit connectors create support-desk --config subdomain=acme --credentials-file zendesk.json',
+      description: 'a support-desk connector, credentials from a file',
+    },
+    {
+      command: 'conduit connectors create asana --config base_url=http://127.0.0.1:4010/api/1.0 --json',
+      description: 'against a simulator (the service must allow upstream overrides)',
+    },
+  ],
+  load: () => import('./run-connectors-create'),
+});
+
+const list = defineCommand({
+  name: 'list',
+  summary: 'List the connectors of the end user',
+  flags: [
+    {
+      name: 'type',
+      type: 'string',
+      valueName: 'TYPE',
+      description: 'only connectors of this type',
+      complete: CONNECTOR_TYPES,
+    },
+    ...HOSTED_FLAGS,
+  ],
+  examples: [
+    { command: 'conduit connectors list', description: 'every connector with its status and sync state' },
+    { command: 'conduit connectors list --type asana --json', description: 'task-management ones, as JSON' },
+  ],
+  load: () => import('./run-connectors-list'),
+});
+
+const get = defineCommand({
+  name: 'get',
+  summary: 'Show one connector with its sync state per entity',
+  args: [connectorArg],
+  flags: HOSTED_FLAGS,
+  examples: [
+    { command: 'conduit connectors get 3e7a03f2-0403-4b50-8a8e-26cd2b5e3cfb', description: 'by id' },
+    {
+      command: 'conduit connectors get asana --json',
+      description: 'the user’s only task-management connector',
+    },
+  ],
+  load: () => import('./run-connectors-get'),
+});
+
+const remove = defineCommand({
+  name: 'delete',
+  summary: 'Delete a connector, its stored credentials and its synced data',
+  description: [
+    'Delete a connector: the service erases its credentials and its synced data. Asks first at a',
+    'terminal; without one (or under CI) it needs --yes.',
+    '',
+    HOSTED_SETTINGS_HELP,
+  ].join('\n'),
+  args: [connectorArg],
+  flags: [
+    { name: 'yes', short: 'y', type: 'boolean', description: 'do not ask for confirmation' },
+    ...HOSTED_FLAGS,
+  ],
+  examples: [
+    { command: 'conduit connectors delete 3e7a03f2-0403-4b50-8a8e-26cd2b5e3cfb', description: 'asks first' },
+    {
+      command: 'conduit connectors delete 3e7a03f2-0403-4b50-8a8e-26cd2b5e3cfb --yes',
+      description: 'in a script',
+    },
+  ],
+  load: () => import('./run-connectors-delete'),
+});
+
+/** `conduit connectors create|list|get|delete`: the end user's connectors on the hosted service. */
+export const connectorsCommand = defineCommand({
+  name: 'connectors',
+  summary: 'Create, list, show and delete connectors of the hosted service',
+  description: [
+    'Manage the connectors the hosted service keeps for one end user.',
+    '',
+    HOSTED_SETTINGS_HELP,
+  ].join('\n'),
+  subcommands: [create, list, get, remove],
+  examples: [
+    { command: 'conduit connectors list', description: 'the end user’s connectors' },
+    {
+      command: 'ASANA_TOKEN=… conduit connectors create asana',
+      description: 'a new task-management connector',
+    },
+  ],
+});

@@ -1,0 +1,78 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { E2E_TIMEOUT_MS, requireBuiltCli, runChild, spawnChild } from '../../testing/child-cli';
+
+let directory: string;
+const BOOTSTRAP = {
+  CONDUIT_BOOTSTRAP_CLIENT_ID: 'app-serve-test',
+  CONDUIT_BOOTSTRAP_CLIENT_SECRET: 'bootstrap-secret-0123456789',
+};
+
+beforeAll(() => {
+  requireBuiltCli();
+  directory = mkdtempSync(join(tmpdir(), 'conduit-serve-e2e-'));
+});
+
+afterAll(() => {
+  if (directory) rmSync(directory, { recursive: true, force: true });
+});
+
+describe('conduit serve (built, child process)', { timeout: E2E_TIMEOUT_MS }, () => {
+  it('prints where it listens, serves, and stops with exit 0 on SIGTERM', async () => {
+    const child = spawnChild(['serve', '--port', '0', '--data-dir', join(directory, 'data')], {
+      env: BOOTSTRAP,
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+    const line = await new Promise<string>((resolve, reject) => {
+      let buffered = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        buffered += chunk.toString();
+        const end = buffered.indexOf('\n');
+        if (end !== -1) resolve(buffered.slice(0, end));
+      });
+      child.on('close', () => reject(new Error(`conduit serve exited early: ${stderr}`)));
+    });
+    expect(line).toMatch(/^listening on http:\/\/127\.0\.0\.1:\d+$/);
+    const url = line.slice('listening on '.length);
+    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+    const listed = await runChild(['connectors', 'list', '--json'], {
+      env: {
+        CONDUIT_BASE_URL: url,
+        CONDUIT_CLIENT_ID: BOOTSTRAP.CONDUIT_BOOTSTRAP_CLIENT_ID,
+        CONDUIT_CLIENT_SECRET: BOOTSTRAP.CONDUIT_BOOTSTRAP_CLIENT_SECRET,
+        CONDUIT_EXTERNAL_USER_ID: 'someone',
+      },
+    });
+    expect(listed.code).toBe(0);
+    expect(JSON.parse(listed.stdout)).toEqual([]);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(stderr).toContain('"msg":"stopped"');
+    expect(stderr).not.toContain(BOOTSTRAP.CONDUIT_BOOTSTRAP_CLIENT_SECRET);
+  });
+
+  it('lets the environment win over a flag, and refuses a password on the command line', async () => {
+    const secretUrl = 'postgres://conduit:db-password-42@127.0.0.1:1/conduit';
+    const refused = await runChild(['serve', '--database-url', secretUrl]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('--database-url must not hold a password');
+    expect(refused.stderr).not.toContain('db-password-42');
+    const badPort = await runChild(['serve', '--port', 'eighty']);
+    expect(badPort.code).toBe(2);
+    const shadowed = await runChild(
+      ['serve', '--port', 'eighty', '--data-dir', join(directory, 'other'), '--json'],
+      {
+        env: { CONDUIT_PORT: 'x' },
+      },
+    );
+    expect(shadowed.stderr).toContain('warning: --port is ignored: CONDUIT_PORT is set in the environment');
+    expect(shadowed.code).toBe(2);
+    expect(JSON.parse(shadowed.stdout)).toMatchObject({ error: { code: 'invalid_config' } });
+  });
+});

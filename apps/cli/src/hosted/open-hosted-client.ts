@@ -1,0 +1,157 @@
+import { DEFAULT_HOSTED_BASE_URL, HostedClient } from '@conduit/hosted';
+import { consoleLogger } from '@conduit/transport';
+import { checkHttpUrl } from '../config/check-http-url';
+import { findSetting } from '../config/settings';
+import { describeSource, type ResolvedSetting } from '../config/settings-resolver';
+import { CliError } from '../framework/cli-error';
+import type { CommandContext } from '../framework/command-context';
+import { EXIT_CODES } from '../framework/exit-codes';
+import { UsageError } from '../framework/usage-error';
+import { VERSION } from '../version';
+import { readSecretFile, readSecretStdin } from './read-secret-input';
+
+/** A client of the hosted service, with the identities it uses (for messages and `--debug`). */
+export interface HostedAccess {
+  readonly client: HostedClient;
+  readonly baseUrl: string;
+  readonly clientId: string;
+  readonly externalUserId: string;
+}
+
+/** Options of {@link openHostedClient}. */
+export interface OpenHostedOptions {
+  /**
+   * Another flag of the command that reads stdin (e.g. `--credentials-stdin`): `--client-secret-stdin`
+   * cannot share it.
+   */
+  readonly stdinTakenBy?: string | undefined;
+}
+
+function warnIfFlagShadowed(context: CommandContext, resolved: ResolvedSetting, flag: string): void {
+  if (resolved.source?.kind === 'env' && context.flags.has(flag)) {
+    context.output.warn(
+      `--${flag} is ignored: ${resolved.source.name} is set in the environment and takes precedence`,
+    );
+  }
+}
+
+function describeMissing(key: string, flag: string): string {
+  const variable = findSetting(key)?.env.join(' or ') ?? key;
+  return `${key}: set ${variable}, pass ${flag}, or store it in a profile`;
+}
+
+/**
+ * Resolves the hosted service's address and the application's identities with the precedence of
+ * every setting (**environment > flag > profile**) and builds the client. The client secret is
+ * taken from `CONDUIT_CLIENT_SECRET`, then `--client-secret-file` / `--client-secret-stdin`, then
+ * the profile (whose secrets count only while the config file is private). Anything missing is an
+ * authentication failure (exit 3) naming every way to give it; the secret is registered with the
+ * output so no diagnostic can print it.
+ *
+ * @example
+ * ```ts
+ * const { client } = await openHostedClient(context);
+ * const connectors = await client.listConnectors();
+ * ```
+ */
+export async function openHostedClient(
+  context: CommandContext,
+  options: OpenHostedOptions = {},
+): Promise<HostedAccess> {
+  const { flags, output, runtime } = context;
+  const settings = await context.settings();
+
+  const baseUrlSetting = settings.get('hosted_base_url', {
+    name: '--service-url',
+    value: flags.string('service-url'),
+  });
+  warnIfFlagShadowed(context, baseUrlSetting, 'service-url');
+  const baseUrl = checkHttpUrl(
+    baseUrlSetting.value ?? DEFAULT_HOSTED_BASE_URL,
+    baseUrlSetting.source ? describeSource(baseUrlSetting.source) : 'the default service URL',
+  );
+  const clientIdSetting = settings.get('client_id', {
+    name: '--client-id',
+    value: flags.string('client-id'),
+  });
+  warnIfFlagShadowed(context, clientIdSetting, 'client-id');
+  const userSetting = settings.get('external_user_id', {
+    name: '--external-user-id',
+    value: flags.string('external-user-id'),
+  });
+  warnIfFlagShadowed(context, userSetting, 'external-user-id');
+
+  const secretFile = flags.string('client-secret-file');
+  const secretStdin = flags.boolean('client-secret-stdin');
+  if (secretFile !== undefined && secretStdin) {
+    throw new UsageError('give --client-secret-file or --client-secret-stdin, not both', {
+      code: 'conflicting_flags',
+    });
+  }
+  if (secretStdin && options.stdinTakenBy !== undefined) {
+    throw new UsageError(`--client-secret-stdin and ${options.stdinTakenBy} cannot both read stdin`, {
+      code: 'conflicting_flags',
+      hint: 'give the client secret with CONDUIT_CLIENT_SECRET or --client-secret-file instead',
+    });
+  }
+  const secretFlag =
+    secretFile !== undefined ? '--client-secret-file' : secretStdin ? '--client-secret-stdin' : undefined;
+  const fromSettings = settings.get('client_secret');
+  let secret: string | undefined;
+  let secretSource: string | undefined;
+  if (fromSettings.source?.kind === 'env') {
+    if (secretFlag)
+      output.warn(
+        `${secretFlag} is ignored: ${fromSettings.source.name} is set in the environment and takes precedence`,
+      );
+    secret = fromSettings.value;
+    secretSource = describeSource(fromSettings.source);
+  } else if (secretFile !== undefined) {
+    secret = await readSecretFile(secretFile, '--client-secret-file', output, runtime.platform);
+    secretSource = `--client-secret-file ${secretFile}`;
+  } else if (secretStdin) {
+    secret = await readSecretStdin(runtime, '--client-secret-stdin');
+    secretSource = 'stdin';
+  } else if (fromSettings.value !== undefined && fromSettings.source) {
+    secret = fromSettings.value;
+    secretSource = describeSource(fromSettings.source);
+  }
+  output.addSecret(secret);
+
+  const missing = [
+    clientIdSetting.value === undefined ? describeMissing('client_id', '--client-id') : undefined,
+    secret === undefined
+      ? describeMissing('client_secret', '--client-secret-file or --client-secret-stdin')
+      : undefined,
+    userSetting.value === undefined ? describeMissing('external_user_id', '--external-user-id') : undefined,
+  ].filter((line): line is string => line !== undefined);
+  if (missing.length > 0) {
+    throw new CliError(`the hosted service needs ${missing.map((line) => line.split(':')[0]).join(', ')}`, {
+      code: 'missing_hosted_credentials',
+      exitCode: EXIT_CODES.auth,
+      details: missing.map((line) => ({
+        field: line.split(':')[0]!,
+        message: line.slice(line.indexOf(':') + 2),
+        error_code: 'missing_setting',
+      })),
+      hint: 'a profile keeps them: conduit profile set NAME client_id=… external_user_id=… (and --secret-stdin client_secret)',
+    });
+  }
+  const clientId = clientIdSetting.value!;
+  const externalUserId = userSetting.value!;
+  output.debugLog(
+    `hosted service ${baseUrl}; client ${clientId} (${describeSource(clientIdSetting.source!)}), secret from ${secretSource}; user ${externalUserId} (${describeSource(userSetting.source!)})`,
+  );
+  const client = new HostedClient({
+    baseUrl,
+    platformClientId: clientId,
+    platformClientSecret: secret!,
+    externalUserId,
+    userAgent: `conduit-cli/${VERSION}`,
+    ...(runtime.fetch === undefined ? {} : { fetch: runtime.fetch }),
+    ...(output.debug
+      ? { hooks: consoleLogger({ write: (line) => output.debugLog(line), logRequests: true }) }
+      : {}),
+  });
+  return { client, baseUrl, clientId, externalUserId };
+}

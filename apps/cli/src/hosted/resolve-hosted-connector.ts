@@ -1,0 +1,45 @@
+import type { HostedClient } from '@conduit/hosted';
+import { type Connector, resolveConnectorType } from '@conduit/protocol';
+import { CliError } from '../framework/cli-error';
+import { EXIT_CODES } from '../framework/exit-codes';
+import { UsageError } from '../framework/usage-error';
+
+/**
+ * The connector a command line names: by its id, or by a connector type (`task-management`, or an
+ * alias such as `asana`) when the user has exactly one connector of that type. None is "not
+ * found" (exit 4) with the command that creates one; several is a usage error listing their ids.
+ *
+ * @example
+ * ```ts
+ * const connector = await resolveHostedConnector(client, 'asana', signal);
+ * connector.id; // '3e7a03f2-…'
+ * ```
+ */
+export async function resolveHostedConnector(
+  client: HostedClient,
+  reference: string,
+  signal: AbortSignal,
+): Promise<Connector> {
+  const type = resolveConnectorType(reference);
+  if (type === undefined) return client.getConnector(reference, { signal });
+  const connectors = await client.listConnectors({ connectorType: type }, { signal });
+  if (connectors.length === 1) return connectors[0]!;
+  if (connectors.length === 0) {
+    throw new CliError(`user ${client.externalUserId} has no ${type} connector`, {
+      code: 'no_connector',
+      exitCode: EXIT_CODES.notFound,
+      hint: `create one with: conduit connectors create ${type} --credentials-file FILE`,
+    });
+  }
+  throw new UsageError(
+    `user ${client.externalUserId} has ${connectors.length} ${type} connectors; name one by its id`,
+    {
+      code: 'ambiguous_connector',
+      details: connectors.map((connector) => ({
+        field: connector.id,
+        message: connector.name,
+        error_code: 'ambiguous_connector',
+      })),
+    },
+  );
+}
