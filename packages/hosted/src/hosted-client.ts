@@ -4,7 +4,6 @@ import {
   ConnectorSchema,
   type CreatedConnector,
   CreatedConnectorSchema,
-  conduitErrorFromBody,
   type DownloadResult,
   type ExecuteOptions,
   type SearchEnvelope,
@@ -14,8 +13,16 @@ import {
   type SyncSummary,
   SyncSummarySchema,
 } from '@conduit/protocol';
-import { createTransport, type ListResult, paginate, type Transport } from '@conduit/transport';
+import {
+  createTransport,
+  type ErrorMapperContext,
+  type ListResult,
+  paginate,
+  type Transport,
+} from '@conduit/transport';
+import { filenameFromContentDisposition } from './content-disposition';
 import { type HostedClientOptions, resolveHostedClientOptions } from './hosted-client-options';
+import { hostedErrorFromBody } from './hosted-error';
 import { scopedTokenAuth } from './scoped-token-auth';
 import { VERSION } from './version';
 
@@ -62,17 +69,8 @@ export class HostedClient {
       ...(resolved.timeoutMs === undefined ? {} : { timeoutMs: resolved.timeoutMs }),
       ...(resolved.hooks === undefined ? {} : { hooks: resolved.hooks }),
       userAgent: [...(resolved.userAgent ? [resolved.userAgent] : []), `conduit-hosted/${VERSION}`],
-      errorMapper: ({
-        status,
-        body,
-        headers,
-        request,
-      }: {
-        status: number;
-        body: unknown;
-        headers: Headers;
-        request: import('@conduit/protocol').RequestDescription;
-      }) => conduitErrorFromBody(status, body, headers, request),
+      errorMapper: ({ status, body, headers, request }: ErrorMapperContext) =>
+        hostedErrorFromBody(status, body, headers, request),
     };
     const tokenTransport = createTransport(common);
     this.#transport = createTransport({
@@ -201,15 +199,13 @@ export class HostedClient {
       idempotent: true,
       ...(options.signal ? { signal: options.signal } : {}),
     });
-    const disposition = response.headers.get('content-disposition') ?? '';
-    const filename =
-      /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1] ?? /filename="([^"]*)"/i.exec(disposition)?.[1];
+    const filename = filenameFromContentDisposition(response.headers.get('content-disposition'));
     return {
       status: response.status === 206 ? 206 : 200,
       contentType: response.headers.get('content-type') ?? 'application/octet-stream',
       contentLength: response.contentLength,
       contentRange: response.headers.get('content-range') ?? undefined,
-      filename: filename === undefined ? undefined : decodeURIComponent(filename),
+      filename,
       [Symbol.asyncIterator]: () => response.body[Symbol.asyncIterator](),
       stream: () => response.toReadableStream(),
     };

@@ -1,0 +1,56 @@
+import { ResponseValidationError } from '@conduit/protocol';
+import { describe, expect, it } from 'vitest';
+import { createAsana } from './asana';
+
+const record = (gid: string) => ({
+  gid,
+  resource_type: 'task',
+  name: `Task ${gid}`,
+  resource_subtype: 'default_task',
+  created_by: { gid: '9', resource_type: 'user' },
+});
+
+function asanaAnswering(body: unknown) {
+  return createAsana({
+    auth: { token: 'token' },
+    baseUrl: 'http://asana.test/api/1.0',
+    rateLimit: false,
+    retry: false,
+    fetch: async () =>
+      new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } }),
+  });
+}
+
+describe('list pages of the local executor', () => {
+  it('returns the records of a well-formed page as they came, extra fields included', async () => {
+    const page = { data: [record('1'), { ...record('2'), notes: 'kept' }], next_page: { offset: 'next' } };
+    const result = await asanaAnswering(page).project_tasks.list({ project_gid: '7' });
+    expect(result.records).toEqual(page.data);
+    expect(result.meta.next_page).toEqual({ offset: 'next' });
+  });
+
+  it('still rejects a page with a malformed record, naming the field', async () => {
+    const page = { data: [record('1'), { ...record('2'), resource_subtype: 42 }], next_page: null };
+    const error = await asanaAnswering(page)
+      .project_tasks.list({ project_gid: '7' })
+      .then(
+        () => undefined,
+        (reason: unknown) => reason,
+      );
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect((error as ResponseValidationError).details.map((detail) => detail.field)).toEqual([
+      'data.1.resource_subtype',
+    ]);
+  });
+
+  it('still rejects a malformed next_page', async () => {
+    const error = await asanaAnswering({ data: [record('1')], next_page: { offset: 5 } })
+      .project_tasks.list({ project_gid: '7' })
+      .then(
+        () => undefined,
+        (reason: unknown) => reason,
+      );
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect((error as ResponseValidationError).details[0]?.field).toBe('next_page.offset');
+  });
+});
