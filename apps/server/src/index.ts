@@ -22,6 +22,43 @@ export { hashSecret, verifySecret } from './crypto/secret-hash';
 export { resolveTokenSecret } from './crypto/token-secret';
 export { type TokenClaims, TokenSigner, type VerifiedToken } from './crypto/token-signer';
 export { StoreUnavailableError } from './errors/store-unavailable-error';
+export { ConnectorExecutors } from './execute/connector-executors';
+export {
+  ConnectorRecordCache,
+  type ConnectorRecordCacheOptions,
+} from './execute/connector-record-cache';
+export {
+  DEFAULT_UPSTREAM_ATTEMPT_TIMEOUT_MS,
+  type DefaultExecutorResolverOptions,
+  defaultExecutorResolver,
+} from './execute/default-executor-resolver';
+export { translateExecuteError, upstreamTimeout } from './execute/execute-errors';
+export {
+  createExecuteExtension,
+  DEFAULT_EXECUTE_DEADLINE_MS,
+  type ExecuteExtensionOptions,
+} from './execute/execute-extension';
+export { EXECUTE_PATH, type ExecuteRouteOptions, registerExecuteRoute } from './execute/execute-route';
+export {
+  credentialsFingerprint,
+  credentialsVersion,
+  ExecutorCache,
+  type ExecutorCacheOptions,
+  type ExecutorLifecycle,
+} from './execute/executor-cache';
+export type { SearchHandler } from './execute/search-handler';
+export {
+  type TaskManagementExecutorOptions,
+  taskManagementExecutorFactory,
+} from './execute/task-management-executor';
+export {
+  currentUpstreamScope,
+  deadlineAwareSleep,
+  runInUpstreamScope,
+  type UpstreamCallScope,
+} from './execute/upstream-call-scope';
+export { UpstreamFailureError, upstreamFailureBody } from './execute/upstream-failure-error';
+export { upstreamHooks } from './execute/upstream-hooks';
 export type { ServerExtension } from './extensions/server-extension';
 export { type AppEnv, type AppVariables, requireCaller } from './http/app-env';
 export { type AuthenticateOptions, authenticate, enforceRateLimit } from './http/authenticate';
@@ -50,6 +87,10 @@ export {
   PROMETHEUS_CONTENT_TYPE,
 } from './metrics/metrics-registry';
 export { createServerMetrics, type ServerMetrics } from './metrics/server-metrics';
+export { type CollectionLayout, collectionLayout } from './search/collection-layout';
+export { SearchEngine, type SearchTarget } from './search/search-engine';
+export { createSearchExtension, type SearchExtension } from './search/search-extension';
+export { type SearchCollection, SearchIndexWriter, type WriteOutcome } from './search/search-index-writer';
 export {
   type ConduitServer,
   type CreateServerOptions,
@@ -57,6 +98,7 @@ export {
   type StartedServer,
   startServer,
 } from './server/create-server';
+export { defaultExtensions } from './server/default-extensions';
 export { type ListenOptions, listen, type RunningServer } from './server/listen';
 export {
   type AuthenticateClientOptions,
@@ -83,6 +125,8 @@ export {
 } from './services/server-services';
 export { idleSyncSummary } from './services/sync-summary';
 export { applyMigrations, type MigrationReport } from './store/apply-migrations';
+export { migration0002SearchIndex } from './store/migrations/0002-search-index';
+export { migration0003SyncState } from './store/migrations/0003-sync-state';
 export { MIGRATIONS, type Migration } from './store/migrations/index';
 export { type OpenStoreOptions, openStore, SQLITE_FILE_NAME } from './store/open-store';
 export { PostgresDatabase, type PostgresDatabaseOptions } from './store/postgres-database';
@@ -102,5 +146,23 @@ export type {
   Store,
   StoredSetting,
 } from './store/store';
+export { LeaseLostError } from './sync/lease-lost-error';
+export { DEFAULT_SYNC_CONFIG, loadSyncConfig, type SyncConfig } from './sync/sync-config';
+export { createSyncExtension, type SyncExtension, type SyncExtensionOptions } from './sync/sync-extension';
+export { type ClaimedRun, type SyncMode, SyncRepository, type SyncTrigger } from './sync/sync-repository';
+export {
+  executeSyncRun,
+  type SyncPageEvent,
+  type SyncRunDependencies,
+  type SyncRunReport,
+} from './sync/sync-run';
+export { SYNCABLE_CONNECTOR_TYPES, SyncScheduler } from './sync/sync-scheduler';
+export {
+  asanaSyncUpstream,
+  type SyncUpstream,
+  type SyncUpstreamFactory,
+  type UpstreamPage,
+} from './sync/sync-upstream';
+export { UpstreamLimiters } from './sync/upstream-limiters';
 export { bodyIssueDetails, parseBody } from './validation/parse-body';
 export { VERSION } from './version';

@@ -6,6 +6,7 @@ export const FLAG_VARIABLES: Readonly<Record<string, string>> = {
   'database-schema': 'CONDUIT_DATABASE_SCHEMA',
   'log-level': 'CONDUIT_LOG_LEVEL',
   'rate-limit': 'CONDUIT_RATE_LIMIT',
+  'upstream-rate-limit': 'CONDUIT_UPSTREAM_RATE_LIMIT',
   'shutdown-timeout': 'CONDUIT_SHUTDOWN_TIMEOUT',
 };
 

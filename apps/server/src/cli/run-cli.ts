@@ -20,6 +20,8 @@ Flags (each also settable by the variable shown):
   --database-schema NAME       CONDUIT_DATABASE_SCHEMA (PostgreSQL schema)
   --log-level LEVEL            CONDUIT_LOG_LEVEL (debug, info, warn, error)
   --rate-limit N/WINDOW        CONDUIT_RATE_LIMIT (default 600/60s; off disables)
+  --upstream-rate-limit N/WINDOW
+                               CONDUIT_UPSTREAM_RATE_LIMIT (per connector; default the upstream's, 1500/60s; off disables)
   --shutdown-timeout DURATION  CONDUIT_SHUTDOWN_TIMEOUT (default 10s)
   --allow-upstream-override    CONDUIT_ALLOW_UPSTREAM_OVERRIDE=1
 

@@ -34,6 +34,11 @@ export interface ServerConfig {
   readonly allowUpstreamOverride: boolean;
   /** `CONDUIT_RATE_LIMIT`, default `600/60s` per application; `off` disables it. */
   readonly rateLimit: RateLimitSpec | null;
+  /**
+   * `CONDUIT_UPSTREAM_RATE_LIMIT`: each connector's own limit on its upstream calls, `<requests>/<window>`
+   * or `off`. Unset: the upstream's published limit (Asana: 1,500 a minute per token).
+   */
+  readonly upstreamRateLimit: RateLimitSpec | null | undefined;
   /** Largest accepted request body, in bytes (1 MiB). */
   readonly bodyLimitBytes: number;
   /** `CONDUIT_BOOTSTRAP_CLIENT_ID` / `CONDUIT_BOOTSTRAP_CLIENT_SECRET`: an application ensured at start. */
@@ -148,6 +153,10 @@ export function loadServerConfig(env: Environment, cwd: string = process.cwd()):
     tokenSecret,
     allowUpstreamOverride: flag(env, 'CONDUIT_ALLOW_UPSTREAM_OVERRIDE'),
     rateLimit: wrap('CONDUIT_RATE_LIMIT', () => parseRateLimit(read(env, 'CONDUIT_RATE_LIMIT') ?? '600/60s')),
+    upstreamRateLimit: wrap('CONDUIT_UPSTREAM_RATE_LIMIT', () => {
+      const text = read(env, 'CONDUIT_UPSTREAM_RATE_LIMIT');
+      return text === undefined ? undefined : parseRateLimit(text);
+    }),
     bodyLimitBytes: DEFAULT_BODY_LIMIT_BYTES,
     bootstrap: clientId !== undefined && clientSecret !== undefined ? { clientId, clientSecret } : undefined,
     logLevel,

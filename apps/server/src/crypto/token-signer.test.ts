@@ -67,6 +67,24 @@ describe('TokenSigner', () => {
     expect(() => signer.verify(resigned)).toThrow(expect.objectContaining({ code: 'invalid_token' }));
   });
 
+  it('remembers a verified token without ever accepting an altered one, and still expires it', () => {
+    const clock = manualClock();
+    const signer = new TokenSigner(secret, clock);
+    const token = signer.issue({ kind: 'scoped', applicationId: 'a', externalUserId: 'u' }, 900);
+    const first = signer.verify(token);
+    expect(signer.verify(token)).toBe(first);
+    // A character inside the signature (the last one partly encodes padding bits).
+    const altered = token.at(-5) === 'A' ? 'B' : 'A';
+    expect(() => signer.verify(`${token.slice(0, -5)}${altered}${token.slice(-4)}`)).toThrow(
+      expect.objectContaining({ code: 'invalid_token' }),
+    );
+    // Another signer (another secret) does not share what this one remembers.
+    expect(() => new TokenSigner(randomBytes(32), clock).verify(token)).toThrow(AuthenticationError);
+    clock.advance(900_000);
+    expect(() => signer.verify(token)).toThrow(expect.objectContaining({ code: 'token_expired' }));
+    expect(() => signer.verify(token)).toThrow(expect.objectContaining({ code: 'token_expired' }));
+  });
+
   it('needs a secret of at least 32 bytes', () => {
     expect(() => new TokenSigner(randomBytes(16), manualClock())).toThrow(/at least 32 bytes/);
   });

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject, timingSafeEqual } from 'node:crypto';
 import { AuthenticationError } from '@conduit/protocol';
 import * as z from 'zod';
 import type { Clock } from '../clock';
@@ -14,6 +14,8 @@ export type VerifiedToken = TokenClaims & { readonly issuedAt: number; readonly 
 const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
 const SEGMENT = /^[A-Za-z0-9_-]+$/;
 const MAX_TOKEN_LENGTH = 4096;
+/** Verified tokens remembered per signer; a busy client presents the same token on every call. */
+const VERIFIED_CACHE_SIZE = 10_000;
 
 const PayloadSchema = z.discriminatedUnion('kind', [
   z.object({
@@ -47,12 +49,15 @@ function invalid(message: string, code: string): AuthenticationError {
  * ```
  */
 export class TokenSigner {
-  readonly #secret: Buffer;
+  readonly #key: KeyObject;
   readonly #clock: Clock;
+  // A token's signature and claims never change, only whether it has expired: once verified, the
+  // HMAC, JSON and schema work is not repeated for the next request carrying it.
+  readonly #verified = new Map<string, VerifiedToken>();
 
   constructor(secret: Buffer, clock: Clock) {
     if (secret.length < 32) throw new Error('the token secret must be at least 32 bytes');
-    this.#secret = secret;
+    this.#key = createSecretKey(secret);
     this.#clock = clock;
   }
 
@@ -80,6 +85,22 @@ export class TokenSigner {
    *   signed with this secret, or expired
    */
   verify(token: string): VerifiedToken {
+    const remembered = this.#verified.get(token);
+    if (remembered !== undefined) {
+      if (remembered.expiresAt > Math.floor(this.#clock.now() / 1000)) return remembered;
+      this.#verified.delete(token);
+      throw invalid('the bearer token has expired', 'token_expired');
+    }
+    const verified = this.#verifyAnew(token);
+    if (this.#verified.size >= VERIFIED_CACHE_SIZE) {
+      const oldest = this.#verified.keys().next().value;
+      if (oldest !== undefined) this.#verified.delete(oldest);
+    }
+    this.#verified.set(token, verified);
+    return verified;
+  }
+
+  #verifyAnew(token: string): VerifiedToken {
     if (token.length > MAX_TOKEN_LENGTH) throw invalid('the bearer token is not valid', 'invalid_token');
     const parts = token.split('.');
     if (parts.length !== 3 || !parts.every((part) => SEGMENT.test(part))) {
@@ -113,6 +134,6 @@ export class TokenSigner {
   }
 
   #sign(data: string): Buffer {
-    return createHmac('sha256', this.#secret).update(data).digest();
+    return createHmac('sha256', this.#key).update(data).digest();
   }
 }

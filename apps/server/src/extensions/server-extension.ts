@@ -1,5 +1,6 @@
 import type { SyncSummary } from '@conduit/protocol';
 import type { Hono } from 'hono';
+import type { SearchHandler } from '../execute/search-handler';
 import type { AppEnv } from '../http/app-env';
 import type { ServerServices } from '../services/server-services';
 import type { Migration } from '../store/migrations/migration';
@@ -43,6 +44,12 @@ export interface ServerExtension {
     connectors: readonly ConnectorRecord[],
     services: ServerServices,
   ): Promise<ReadonlyMap<string, SyncSummary>>;
+  /**
+   * Answers the execute route's `search` action over the feature's synced copy. The first
+   * extension that has one serves every search; without any, `search` answers 400
+   * `unsupported_action`.
+   */
+  readonly search?: SearchHandler;
   /** Starts background work once the server listens (e.g. the sync scheduler). */
   start?(services: ServerServices): Promise<void> | void;
   /** Stops background work; called on shutdown after the listener closes, before the store does. */

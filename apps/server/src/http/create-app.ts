@@ -102,6 +102,7 @@ export function createApp(options: CreateAppOptions): ConduitApp {
     metrics,
     rateLimiter: config.rateLimit ? new RateLimiter(store, config.rateLimit, clock) : undefined,
     executors: options.executors,
+    extensions,
     tokenSigner,
     connectors: new ConnectorService({
       store,

@@ -1,14 +1,17 @@
 import { type Clock, systemClock } from '../clock';
 import { type Environment, loadServerConfig, type ServerConfig } from '../config/server-config';
 import { resolveKeyring } from '../crypto/resolve-keyring';
+import { defaultExecutorResolver } from '../execute/default-executor-resolver';
 import type { ServerExtension } from '../extensions/server-extension';
 import { type ConduitApp, createApp } from '../http/create-app';
 import { createJsonLogger, type Logger } from '../logging/logger';
-import type { ServerMetrics } from '../metrics/server-metrics';
+import { MetricsRegistry } from '../metrics/metrics-registry';
+import { createServerMetrics, type ServerMetrics } from '../metrics/server-metrics';
 import { registerApplication } from '../services/applications';
 import type { ExecutorResolver } from '../services/executor-resolver';
 import { openStore } from '../store/open-store';
 import type { Store } from '../store/store';
+import { defaultExtensions } from './default-extensions';
 import { listen, type RunningServer } from './listen';
 
 /** How to build a server. Everything is optional: by default the environment configures it. */
@@ -23,8 +26,12 @@ export interface CreateServerOptions {
   readonly logger?: Logger;
   readonly clock?: Clock;
   readonly metrics?: ServerMetrics;
-  /** Features to plug in (execute, sync, search). Their migrations are applied at start. */
+  /**
+   * Features to plug in (execute, sync, search). Their migrations are applied at start. Default
+   * `defaultExtensions()`.
+   */
   readonly extensions?: readonly ServerExtension[];
+  /** How connectors are executed. Default `defaultExecutorResolver` over the server's metrics. */
   readonly executors?: ExecutorResolver;
 }
 
@@ -62,7 +69,8 @@ export async function createServer(options: CreateServerOptions = {}): Promise<C
   };
   const logger = options.logger ?? createJsonLogger({ level: config.logLevel });
   const clock = options.clock ?? systemClock;
-  const extensions = options.extensions ?? [];
+  const extensions = options.extensions ?? defaultExtensions(options.env ?? process.env);
+  const metrics = options.metrics ?? createServerMetrics(new MetricsRegistry());
 
   const keyring = await resolveKeyring(config, logger);
   const store = await openStore({
@@ -104,8 +112,13 @@ export async function createServer(options: CreateServerOptions = {}): Promise<C
       logger,
       clock,
       extensions,
-      ...(options.metrics === undefined ? {} : { metrics: options.metrics }),
-      ...(options.executors === undefined ? {} : { executors: options.executors }),
+      metrics,
+      executors:
+        options.executors ??
+        defaultExecutorResolver({
+          metrics,
+          ...(config.upstreamRateLimit === undefined ? {} : { rateLimit: config.upstreamRateLimit }),
+        }),
     });
     // Settle the token secret now, so a generated one is created at start rather than by a request.
     await app.services.tokenSigner();

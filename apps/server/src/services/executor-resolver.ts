@@ -3,9 +3,12 @@ import type { LoadedConnector } from './connector-service';
 
 /** What an executor of a hosted connector may do besides calling upstream. */
 export interface ExecutorContext {
-  /** The id of the request being served, for upstream logs. */
+  /** The id of the request being served, for upstream logs (a cached executor's: the one that built it). */
   readonly requestId: string;
-  /** Aborted when the caller goes away or the request's deadline passes. */
+  /**
+   * Aborted when the caller goes away or the request's deadline passes; for a cached executor,
+   * when it is dropped from the cache.
+   */
   readonly signal: AbortSignal;
   /** Seals and stores refreshed credentials (an OAuth refresh), making the connector `active`. */
   saveCredentials(credentials: unknown): Promise<void>;
@@ -13,7 +16,12 @@ export interface ExecutorContext {
   markNeedsReauth(): Promise<void>;
 }
 
-/** Builds the executor of one loaded connector for one request. */
+/**
+ * Builds the executor of one loaded connector. The execute feature keeps what it builds across
+ * requests (one executor per connector and credentials version, so rate limits and OAuth state are
+ * shared); each request then cancels its own calls through `execute(request, { signal })`, and
+ * `context.signal` aborts when the executor is dropped.
+ */
 export type ExecutorFactory = (connector: LoadedConnector, context: ExecutorContext) => ConnectorExecutor;
 
 /**

@@ -11,9 +11,25 @@ export interface RateLimitDecision {
   readonly resetSeconds: number;
 }
 
+/** Positions in the current window this process claimed from the store and has not handed out yet. */
+interface ClaimedBlock {
+  readonly windowStart: number;
+  /** The next position to hand out (1-based, counted across every process). */
+  next: number;
+  /** One past the last position claimed. */
+  end: number;
+}
+
 /**
  * Counts requests per bucket (an application) in fixed windows kept in the store, so every server
  * process sharing a database enforces one limit together.
+ *
+ * Each process claims the window's positions from the store a block at a time (1 for limits up
+ * to 199 a window, up to 100 for large ones: a hundredth of the limit) and hands them out from
+ * memory, so a busy application costs one store write per block rather than per request. Positions
+ * are unique across processes, so the limit is never exceeded; at worst a process's unused rest of
+ * a block (under a hundredth of the limit) goes unserved when the window ends. Once a window is
+ * past the limit, the process refuses the rest of it without asking the store.
  *
  * @example
  * ```ts
@@ -25,21 +41,40 @@ export class RateLimiter {
   readonly #store: Store;
   readonly #spec: RateLimitSpec;
   readonly #clock: Clock;
+  readonly #blockSize: number;
+  readonly #blocks = new Map<string, ClaimedBlock>();
 
   constructor(store: Store, spec: RateLimitSpec, clock: Clock) {
     this.#store = store;
     this.#spec = spec;
     this.#clock = clock;
+    this.#blockSize = Math.min(100, Math.max(1, Math.floor(spec.limit / 100)));
   }
 
   async hit(bucket: string): Promise<RateLimitDecision> {
     const now = this.#clock.now();
     const windowStart = now - (now % this.#spec.windowMs);
-    const hits = await this.#store.hitRateLimit(bucket, windowStart);
+    let position: number;
+    const block = this.#blocks.get(bucket);
+    if (block !== undefined && block.windowStart === windowStart && block.next < block.end) {
+      position = block.next;
+      block.next += 1;
+    } else {
+      const hits = await this.#store.hitRateLimit(bucket, windowStart, this.#blockSize);
+      position = hits - this.#blockSize + 1;
+      // A window's count only grows: once past the limit, the rest of the window is refused from
+      // memory (an endless block of positions past it), without writing for every refused request.
+      this.#blocks.set(
+        bucket,
+        position > this.#spec.limit
+          ? { windowStart, next: position, end: Number.POSITIVE_INFINITY }
+          : { windowStart, next: position + 1, end: hits + 1 },
+      );
+    }
     return {
-      allowed: hits <= this.#spec.limit,
+      allowed: position <= this.#spec.limit,
       limit: this.#spec.limit,
-      remaining: Math.max(0, this.#spec.limit - hits),
+      remaining: Math.max(0, this.#spec.limit - position),
       resetSeconds: Math.max(1, Math.ceil((windowStart + this.#spec.windowMs - now) / 1000)),
     };
   }

@@ -2,6 +2,7 @@ import type { Clock } from '../clock';
 import type { RateLimitSpec } from '../config/rate-limit-spec';
 import type { Keyring } from '../crypto/keyring';
 import type { TokenSigner } from '../crypto/token-signer';
+import type { ServerExtension } from '../extensions/server-extension';
 import type { Logger } from '../logging/logger';
 import type { ServerMetrics } from '../metrics/server-metrics';
 import type { Store } from '../store/store';
@@ -44,6 +45,8 @@ export interface ServerServices {
   readonly rateLimiter: RateLimiter | undefined;
   /** How connectors of each kind are executed, when an execute feature provided it. */
   readonly executors: ExecutorResolver | undefined;
+  /** The features plugged into the app, in order (e.g. the one providing `search`). */
+  readonly extensions: readonly ServerExtension[];
   /** Issues and verifies bearer tokens; resolves the signing secret on first use. */
   tokenSigner(): Promise<TokenSigner>;
 }

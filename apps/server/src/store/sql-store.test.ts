@@ -128,6 +128,7 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('SqlStore on %s', (kind) => {
     const concurrent = await Promise.all(Array.from({ length: 10 }, () => store.hitRateLimit('b', 60_000)));
     expect(concurrent.sort((x, y) => x - y)).toEqual([3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
     expect(await store.hitRateLimit('b', 120_000)).toBe(1);
+    expect(await store.hitRateLimit('b', 120_000, 5)).toBe(6);
     const windows = await store.db.query<{ window_start: unknown }>(
       'SELECT window_start FROM rate_limit_windows WHERE bucket = $1',
       ['b'],

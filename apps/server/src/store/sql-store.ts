@@ -320,15 +320,15 @@ export class SqlStore implements Store {
     return changed > 0;
   }
 
-  async hitRateLimit(bucket: string, windowStart: number): Promise<number> {
+  async hitRateLimit(bucket: string, windowStart: number, amount = 1): Promise<number> {
     const [row] = await this.db.query<{ hits: unknown }>(
-      `INSERT INTO rate_limit_windows (bucket, window_start, hits) VALUES ($1, $2, 1)
-       ON CONFLICT (bucket, window_start) DO UPDATE SET hits = rate_limit_windows.hits + 1
+      `INSERT INTO rate_limit_windows (bucket, window_start, hits) VALUES ($1, $2, $3)
+       ON CONFLICT (bucket, window_start) DO UPDATE SET hits = rate_limit_windows.hits + $3
        RETURNING hits`,
-      [bucket, windowStart],
+      [bucket, windowStart, amount],
     );
-    const hits = Number(row?.hits ?? 1);
-    if (hits === 1) {
+    const hits = Number(row?.hits ?? amount);
+    if (hits === amount) {
       // The first hit of a new window clears this bucket's old windows, so the table stays small.
       await this.db.execute('DELETE FROM rate_limit_windows WHERE bucket = $1 AND window_start < $2', [
         bucket,

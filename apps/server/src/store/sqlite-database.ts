@@ -1,4 +1,4 @@
-import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
+import type { DatabaseSync, SQLInputValue, SQLOutputValue, StatementSync } from 'node:sqlite';
 import { StoreUnavailableError } from '../errors/store-unavailable-error';
 import type { SqlDatabase, SqlExecutor, SqlValue } from './sql-database';
 
@@ -170,6 +170,20 @@ export class SqliteDatabase implements SqlDatabase {
   async runScript(script: string): Promise<void> {
     await this.#outsideTransactions();
     this.#exec(script);
+  }
+
+  /**
+   * Registers a deterministic SQL function implemented in JavaScript on the connection (the search
+   * feature's word and JSON-path functions). Registering a name again replaces it.
+   *
+   * @example
+   * ```ts
+   * db.defineFunction('word_count', (text) => (typeof text === 'string' ? text.split(/\s+/).length : 0));
+   * ```
+   */
+  defineFunction(name: string, fn: (...args: SQLOutputValue[]) => SQLInputValue): void {
+    if (!this.#db.isOpen) throw new StoreUnavailableError('the database is closed');
+    this.#db.function(name, { deterministic: true, varargs: true }, fn);
   }
 
   async ping(): Promise<void> {

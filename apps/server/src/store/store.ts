@@ -138,6 +138,9 @@ export interface Store {
   /** Replaces sealed credentials only if they are still `from`; false when they changed meanwhile. */
   replaceConnectorCredentials(id: string, from: SealedValue, to: SealedValue): Promise<boolean>;
 
-  /** Counts one request in a fixed rate-limit window and returns the window's count so far. */
-  hitRateLimit(bucket: string, windowStart: number): Promise<number>;
+  /**
+   * Counts `amount` (default 1) requests in a fixed rate-limit window, atomically, and returns the
+   * window's count including them.
+   */
+  hitRateLimit(bucket: string, windowStart: number, amount?: number): Promise<number>;
 }

@@ -1,0 +1,136 @@
+import {
+  ApiError,
+  AuthenticationError,
+  ConduitError,
+  CursorExpiredError,
+  type ErrorDetail,
+  NetworkError,
+  RateLimitError,
+  ResponseValidationError,
+  TimeoutError,
+} from '@conduit/protocol';
+import { UpstreamFailureError } from './upstream-failure-error';
+
+/** What the messages of mapped failures name. */
+export interface ExecuteFailureContext {
+  /** The upstream product, e.g. `Asana`. */
+  readonly vendor: string;
+}
+
+function detail(message: string, errorCode: string, field?: string): ErrorDetail {
+  return { ...(field === undefined ? {} : { field }), message, error_code: errorCode };
+}
+
+/**
+ * Builds the 504 of an execute request whose deadline passed while the upstream was being called.
+ *
+ * @example
+ * ```ts
+ * controller.abort(upstreamTimeout('Asana', 30_000));
+ * ```
+ */
+export function upstreamTimeout(vendor: string, timeoutMs: number): TimeoutError {
+  const message = `${vendor} did not answer within ${timeoutMs} ms`;
+  return new TimeoutError(message, {
+    status: 504,
+    code: 'upstream_timeout',
+    timeoutMs,
+    details: [detail(message, 'upstream_timeout')],
+  });
+}
+
+/**
+ * Turns what an executor threw into the service's answer (contract §5):
+ *
+ * | executor error | answer |
+ * |---|---|
+ * | `CursorExpiredError` | 400 `cursor_expired` (`params.offset`) |
+ * | `AuthenticationError` (refused after a refresh attempt, or `invalid_grant`) | 502 `upstream_auth_failed` |
+ * | `RateLimitError` (the wait passes the deadline) | 429 `upstream_rate_limited`, the upstream's `Retry-After` |
+ * | `TimeoutError` | 504 `upstream_timeout` |
+ * | `NetworkError` | 502 `upstream_error`, `upstream_status: null` |
+ * | `ResponseValidationError` | 502 `upstream_error` (cause `invalid_response`) |
+ * | any other `ApiError`, e.g. 402 `PremiumRequiredError`, 404, 5xx | 502 `upstream_error`, `upstream_status`, the upstream's message and code |
+ * | `download_unavailable` | 400 `download_unavailable` |
+ *
+ * Only failures that carry the upstream request they answered are mapped as the upstream's;
+ * errors that already carry a service status (validation, 504 deadline, store unavailable, a
+ * connector deleted while its token was refreshed) and anything else (a bug: 500) pass through.
+ *
+ * @example
+ * ```ts
+ * catch (error) { throw translateExecuteError(error, { vendor: 'Asana' }); }
+ * ```
+ */
+export function translateExecuteError(error: unknown, context: ExecuteFailureContext): unknown {
+  if (!ConduitError.isInstance(error) || error instanceof UpstreamFailureError) return error;
+  const { vendor } = context;
+  // Failed upstream responses carry the (redacted) request they answered; errors of the server's
+  // own services met on the way (a refreshed token's connector deleted meanwhile) do not.
+  const fromUpstream = error.request !== undefined;
+  if (error instanceof CursorExpiredError) {
+    const message = `${error.message.replace(/\.?$/, '.')} Restart the listing without params.offset.`;
+    return new CursorExpiredError(message, {
+      status: 400,
+      details: [detail(message, 'cursor_expired', 'params.offset')],
+    });
+  }
+  if (error instanceof AuthenticationError && fromUpstream) {
+    const message = `${vendor} refused the connector's credentials even after a refresh attempt; the connector is now needs_reauth and must be authorized again`;
+    return new UpstreamFailureError(message, {
+      status: 502,
+      code: 'upstream_auth_failed',
+      upstreamStatus: error.status,
+      details: [detail(message, 'upstream_auth_failed'), detail(error.message, error.code)],
+    });
+  }
+  if (error instanceof RateLimitError && fromUpstream) {
+    const seconds = Math.max(1, Math.ceil((error.retryAfterMs ?? 1000) / 1000));
+    const message = `${vendor} is rate limiting this connector; retry in ${seconds} s`;
+    return new RateLimitError(message, {
+      status: 429,
+      code: 'upstream_rate_limited',
+      retryAfterMs: seconds * 1000,
+      details: [detail(message, 'upstream_rate_limited')],
+    });
+  }
+  if (error instanceof TimeoutError) {
+    return error.code === 'upstream_timeout' && error.status === 504
+      ? error
+      : upstreamTimeout(vendor, error.timeoutMs ?? 0);
+  }
+  if (error instanceof NetworkError) {
+    const message = `${vendor} could not be reached (${error.code})`;
+    return new UpstreamFailureError(message, {
+      status: 502,
+      code: 'upstream_error',
+      details: [detail(message, 'upstream_error')],
+    });
+  }
+  if (error instanceof ResponseValidationError) {
+    const message = `${vendor} answered with a response of an unexpected shape`;
+    return new UpstreamFailureError(message, {
+      status: 502,
+      code: 'upstream_error',
+      upstreamStatus: error.status,
+      details: [detail(message, 'upstream_error'), detail(error.message, error.code)],
+    });
+  }
+  if (error instanceof ApiError && fromUpstream) {
+    const message = `${vendor} answered ${error.status}: ${error.message}`;
+    return new UpstreamFailureError(message, {
+      status: 502,
+      code: 'upstream_error',
+      upstreamStatus: error.status,
+      details: [detail(message, 'upstream_error'), detail(error.message, error.code)],
+    });
+  }
+  if (error.code === 'download_unavailable') {
+    return new ConduitError(error.message, {
+      status: 400,
+      code: 'download_unavailable',
+      details: [detail(error.message, 'download_unavailable', 'params.attachment_gid')],
+    });
+  }
+  return error;
+}

@@ -1,0 +1,24 @@
+import type { Environment } from '../config/server-config';
+import { createExecuteExtension } from '../execute/execute-extension';
+import type { ServerExtension } from '../extensions/server-extension';
+import { createSearchExtension } from '../search/search-extension';
+import { loadSyncConfig } from '../sync/sync-config';
+import { createSyncExtension } from '../sync/sync-extension';
+
+/**
+ * The features a server runs when `createServer` is given none: what `conduit-server serve`
+ * offers. Each call builds fresh instances (their caches and schedulers are per server). The sync
+ * settings (`CONDUIT_SYNC_INTERVAL`, …) are read from `env`.
+ *
+ * @example
+ * ```ts
+ * const server = await createServer({ extensions: [...defaultExtensions(), auditExtension] });
+ * ```
+ */
+export function defaultExtensions(env: Environment = process.env): ServerExtension[] {
+  return [
+    createExecuteExtension(),
+    createSearchExtension(),
+    createSyncExtension({ config: loadSyncConfig(env) }),
+  ];
+}

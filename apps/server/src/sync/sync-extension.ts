@@ -1,0 +1,111 @@
+import type { RateLimiterOptions } from '@conduit/transport';
+import { upstreamHooks } from '../execute/upstream-hooks';
+import type { ServerExtension } from '../extensions/server-extension';
+import type { ServerServices } from '../services/server-services';
+import { migration0003SyncState } from '../store/migrations/0003-sync-state';
+import { DEFAULT_SYNC_CONFIG, type SyncConfig } from './sync-config';
+import { registerSyncRoutes } from './sync-routes';
+import type { SyncPageEvent } from './sync-run';
+import { SYNCABLE_CONNECTOR_TYPES, SyncScheduler } from './sync-scheduler';
+import { asanaSyncUpstream, type SyncUpstreamFactory } from './sync-upstream';
+import { UpstreamLimiters } from './upstream-limiters';
+
+/** Options of {@link createSyncExtension}. */
+export interface SyncExtensionOptions {
+  /** Scheduling and run settings; default {@link DEFAULT_SYNC_CONFIG} (see `loadSyncConfig`). */
+  readonly config?: Partial<SyncConfig>;
+  /** The per-connector upstream budgets; default the upstream's published limits. Share it with execute. */
+  readonly limiters?: UpstreamLimiters;
+  /** The upstream's limits when `limiters` is not given. */
+  readonly rateLimit?: RateLimiterOptions;
+  /** Builds a connector's upstream reader; default the task-management connector's transport. */
+  readonly upstream?: SyncUpstreamFactory;
+  /** Per-attempt upstream timeout. Default 30 s. */
+  readonly attemptTimeoutMs?: number;
+  /** Upstream `fetch`; default the global one. */
+  readonly fetch?: typeof globalThis.fetch;
+  /** Told after each committed page (tests, diagnostics). */
+  readonly onPage?: (event: SyncPageEvent) => void | Promise<void>;
+}
+
+/** The sync feature, with its scheduler once the app is built (for tests and tools). */
+export interface SyncExtension extends ServerExtension {
+  readonly scheduler: SyncScheduler | undefined;
+}
+
+/**
+ * The sync feature (contract §4): copies the searchable fields of every searchable entity of a
+ * connector into the search tables — a full run when the connector is created, incremental runs
+ * every `intervalMs` and on demand, a full one (sweeping records deleted upstream) once per
+ * `fullIntervalMs` — under leases so each run executes once across server processes. Adds the
+ * `…/sync` routes and each connector's `sync` summary; deleting a connector erases its sync state.
+ * Install it with `createSearchExtension()`, which owns the tables the records go to.
+ *
+ * @example
+ * ```ts
+ * const server = await createServer({
+ *   extensions: [createExecuteExtension(), createSearchExtension(), createSyncExtension({ config: loadSyncConfig(process.env) })],
+ * });
+ * ```
+ */
+export function createSyncExtension(options: SyncExtensionOptions = {}): SyncExtension {
+  const config: SyncConfig = { ...DEFAULT_SYNC_CONFIG, ...options.config };
+  const limiters = options.limiters ?? new UpstreamLimiters(options.rateLimit);
+  const factory = options.upstream ?? asanaSyncUpstream;
+  let scheduler: SyncScheduler | undefined;
+
+  const schedulerFor = (services: ServerServices): SyncScheduler => {
+    scheduler ??= new SyncScheduler({
+      db: services.store.db,
+      connectors: services.connectors,
+      logger: services.logger,
+      clock: services.clock,
+      metrics: services.metrics,
+      config,
+      ...(options.onPage === undefined ? {} : { onPage: options.onPage }),
+      upstreamFor: async (record) => {
+        const connector = await services.connectors.loadForCaller(
+          { kind: 'application', applicationId: record.applicationId },
+          record.id,
+        );
+        return factory({
+          connector,
+          limiter: limiters.for(record.id),
+          hooks: upstreamHooks(services.metrics, connector.type),
+          saveCredentials: (credentials) => services.connectors.saveCredentials(record, credentials),
+          timeoutMs: options.attemptTimeoutMs ?? 30_000,
+          ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+        });
+      },
+    });
+    return scheduler;
+  };
+
+  return {
+    name: 'sync',
+    migrations: [migration0003SyncState],
+    get scheduler() {
+      return scheduler;
+    },
+    registerRoutes(app, services) {
+      const built = schedulerFor(services);
+      registerSyncRoutes(app, services, () => built);
+    },
+    async onConnectorCreated(connector, services) {
+      if (!SYNCABLE_CONNECTOR_TYPES.includes(connector.connectorType)) return;
+      await schedulerFor(services).trigger(connector, 'created', true);
+    },
+    beforeConnectorDelete: async (_tx, connector) => {
+      // The rows go with the connector (foreign keys cascade); what runs here must stop too.
+      scheduler?.forget(connector.id);
+      limiters.forget(connector.id);
+    },
+    describeSync: (connectors, services) => schedulerFor(services).summaries(connectors),
+    start(services) {
+      schedulerFor(services).start();
+    },
+    async stop() {
+      await scheduler?.stop();
+    },
+  };
+}

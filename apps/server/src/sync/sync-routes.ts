@@ -1,0 +1,85 @@
+import { UnsupportedOperationError, ValidationError } from '@conduit/protocol';
+import type { Hono } from 'hono';
+import { type AppEnv, requireCaller } from '../http/app-env';
+import { readJsonObject } from '../http/read-json-body';
+import type { ServerServices } from '../services/server-services';
+import type { ConnectorRecord } from '../store/store';
+import { SYNCABLE_CONNECTOR_TYPES, type SyncScheduler } from './sync-scheduler';
+
+/**
+ * The path of the sync calls (contract §4).
+ *
+ * @example
+ * ```ts
+ * await fetch(`${baseUrl}${SYNC_PATH.replace(':id', connectorId)}`, { method: 'POST', headers });
+ * ```
+ */
+export const SYNC_PATH = '/api/v1/connectors/sources/:id/sync';
+
+function notSyncable(connector: ConnectorRecord): UnsupportedOperationError {
+  const message = `${connector.connectorType} connectors have no entities with search, so there is nothing to sync`;
+  return new UnsupportedOperationError(message, {
+    status: 400,
+    code: 'unsupported_action',
+    details: [{ message, error_code: 'unsupported_action' }],
+  });
+}
+
+async function requestBody(request: Request, limit: number): Promise<Record<string, unknown>> {
+  // The body is optional: `POST …/sync` with nothing asks for the usual run.
+  if (request.body === null || request.headers.get('content-length') === '0') return {};
+  return readJsonObject(request, limit);
+}
+
+function fullFlag(body: Record<string, unknown>): boolean {
+  for (const key of Object.keys(body)) {
+    if (key !== 'full') {
+      const message = `unknown field "${key}"; a sync request takes only "full" (true for a full sync)`;
+      throw new ValidationError(message, {
+        status: 400,
+        code: 'invalid_param',
+        details: [{ field: key, message, error_code: 'invalid_param' }],
+      });
+    }
+  }
+  if (body.full !== undefined && typeof body.full !== 'boolean') {
+    const message = '"full" must be true or false';
+    throw new ValidationError(message, {
+      status: 400,
+      code: 'invalid_param',
+      details: [{ field: 'full', message, error_code: 'invalid_param' }],
+    });
+  }
+  return body.full === true;
+}
+
+/**
+ * Registers `POST /api/v1/connectors/sources/{id}/sync` (queues a run, or returns the one queued
+ * or running: 202 `{sync_id}`; body optional, `{"full": true}` for a full run) and `GET` of the
+ * same path (the sync summary). Another tenant's connector answers 404.
+ *
+ * @example
+ * ```ts
+ * registerSyncRoutes(app, services, scheduler);
+ * ```
+ */
+export function registerSyncRoutes(
+  app: Hono<AppEnv>,
+  services: ServerServices,
+  scheduler: () => SyncScheduler,
+): void {
+  app.post(SYNC_PATH, async (c) => {
+    const connector = await services.connectors.get(requireCaller(c), c.req.param('id'));
+    const full = fullFlag(await requestBody(c.req.raw, services.config.bodyLimitBytes));
+    if (!SYNCABLE_CONNECTOR_TYPES.includes(connector.connectorType)) throw notSyncable(connector);
+    const syncId = await scheduler().trigger(connector, 'manual', full);
+    return c.json({ sync_id: syncId }, 202);
+  });
+
+  app.get(SYNC_PATH, async (c) => {
+    const connector = await services.connectors.get(requireCaller(c), c.req.param('id'));
+    if (!SYNCABLE_CONNECTOR_TYPES.includes(connector.connectorType)) throw notSyncable(connector);
+    const summaries = await scheduler().summaries([connector]);
+    return c.json(summaries.get(connector.id)!);
+  });
+}

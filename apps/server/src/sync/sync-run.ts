@@ -1,0 +1,317 @@
+import { SEARCHABLE_ENTITIES, SEARCHABLE_FIELDS, type SearchableEntity } from '@conduit/asana';
+import { AuthenticationError, CursorExpiredError } from '@conduit/protocol';
+import type { Clock } from '../clock';
+import type { Logger } from '../logging/logger';
+import { collectionLayout } from '../search/collection-layout';
+import type { SearchCollection, SearchIndexWriter } from '../search/search-index-writer';
+import type { SqlDatabase, SqlExecutor } from '../store/sql-database';
+import {
+  childJobs,
+  entityOfJob,
+  incompleteAfterFailure,
+  listingRequest,
+  ROOT_JOB,
+  type SyncJobKind,
+} from './asana-sync-plan';
+import { LeaseLostError } from './lease-lost-error';
+import type { SyncConfig } from './sync-config';
+import type { ClaimedRun, PendingJob, SyncRepository } from './sync-repository';
+import type { SyncUpstream } from './sync-upstream';
+
+/** Entities every run lists completely (only tasks and their attachments are listed incrementally). */
+const ALWAYS_COMPLETE: ReadonlySet<SearchableEntity> = new Set([
+  'workspaces',
+  'teams',
+  'users',
+  'tags',
+  'projects',
+  'sections',
+]);
+
+/** Told after each page a run commits (logging, tests). */
+export interface SyncPageEvent {
+  readonly runId: string;
+  readonly kind: SyncJobKind;
+  readonly parent: string;
+  readonly records: number;
+  /** Pages this process committed in the run so far. */
+  readonly pages: number;
+}
+
+/** What a run needs. */
+export interface SyncRunDependencies {
+  readonly db: SqlDatabase;
+  readonly repository: SyncRepository;
+  readonly writer: SearchIndexWriter;
+  readonly upstream: SyncUpstream;
+  readonly logger: Logger;
+  readonly clock: Clock;
+  readonly config: SyncConfig;
+  /** This process's lease owner id. */
+  readonly owner: string;
+  /** Called when the upstream refused the connector's credentials (after a refresh attempt). */
+  readonly onCredentialsRefused: () => Promise<void>;
+  /** Called after each committed page; throwing stops the run as a crash would. */
+  readonly onPage?: (event: SyncPageEvent) => void | Promise<void>;
+}
+
+/** How a run that got to its end went. */
+export interface SyncRunReport {
+  readonly succeeded: boolean;
+  readonly pages: number;
+  readonly records: number;
+  readonly swept: number;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Wakes the workers waiting for new listings or for the last one in flight to end. */
+class Signal {
+  #waiters: (() => void)[] = [];
+
+  wait(): Promise<void> {
+    return new Promise((resolve) => this.#waiters.push(resolve));
+  }
+
+  notify(): void {
+    const waiters = this.#waiters;
+    this.#waiters = [];
+    for (const wake of waiters) wake();
+  }
+}
+
+/**
+ * Executes one leased run of a connector's sync to its end: walks the upstream hierarchy from the
+ * run's pending listings (a resumed run continues each listing at its stored offset), several at a
+ * time, and commits every page in one transaction with the listing's new offset and the listings
+ * it leads to, after checking the lease. When no listing is left it sweeps the records the run did
+ * not see (full runs; the always-complete entities on incremental ones) and records the outcome.
+ *
+ * Resolves with the report once the run is finished; rejects (leaving the run resumable) when it
+ * was aborted, lost its lease or the store failed.
+ *
+ * @example
+ * ```ts
+ * const run = await repository.claim(owner, clock.now(), config.leaseMs);
+ * if (run) await executeSyncRun(run, dependencies, shutdown.signal);
+ * ```
+ */
+export async function executeSyncRun(
+  run: ClaimedRun,
+  deps: SyncRunDependencies,
+  signal: AbortSignal,
+): Promise<SyncRunReport> {
+  const { db, repository, writer, config, clock, owner } = deps;
+  const controller = new AbortController();
+  const stop = (reason: unknown) => {
+    if (!controller.signal.aborted) controller.abort(reason);
+  };
+  const onOuterAbort = () => stop(signal.reason);
+  if (signal.aborted) stop(signal.reason);
+  signal.addEventListener('abort', onOuterAbort, { once: true });
+  const heartbeat = setInterval(
+    () => {
+      repository.renew(run.id, owner, clock.now(), config.leaseMs).then(
+        (held) => {
+          if (!held) stop(new LeaseLostError(run.id));
+        },
+        (error: unknown) =>
+          deps.logger.warn('sync lease renewal failed', { run_id: run.id, error: error as Error }),
+      );
+    },
+    Math.max(50, Math.floor(config.leaseMs / 3)),
+  );
+  heartbeat.unref?.();
+
+  const collections = new Map<SearchableEntity, SearchCollection>();
+  const collectionOf = async (tx: SqlExecutor, entity: SearchableEntity) => {
+    let collection = collections.get(entity);
+    if (!collection) {
+      collection = await writer.collection(
+        tx,
+        run.connectorId,
+        entity,
+        collectionLayout(SEARCHABLE_FIELDS[entity]),
+      );
+      collections.set(entity, collection);
+    }
+    return collection;
+  };
+  const transaction = <T>(work: (tx: SqlExecutor) => Promise<T>) =>
+    db.transaction(async (tx) => {
+      await repository.assertLease(tx, run.id, owner, clock.now(), config.leaseMs);
+      return work(tx);
+    });
+
+  let pages = 0;
+  let records = 0;
+  try {
+    // The first listing; on a resumed run it exists already and is left as it is.
+    await transaction((tx) => repository.addJobs(tx, run.id, [ROOT_JOB]));
+
+    const queue: PendingJob[] = [];
+    const taken = new Set<number>();
+    const changed = new Signal();
+    controller.signal.addEventListener('abort', () => changed.notify(), { once: true });
+    let inFlight = 0;
+    let refilling: Promise<void> | undefined;
+    const refill = () => {
+      refilling ??= repository
+        .pendingJobs(run.id, [...taken], Math.max(64, config.concurrency * 8))
+        .then((jobs) => {
+          for (const job of jobs) {
+            if (taken.has(job.id)) continue;
+            taken.add(job.id);
+            queue.push(job);
+          }
+        })
+        .finally(() => {
+          refilling = undefined;
+        });
+      return refilling;
+    };
+
+    const processJob = async (job: PendingJob): Promise<void> => {
+      const entity = entityOfJob(job.kind);
+      let offset = job.nextOffset;
+      let restarted = false;
+      for (;;) {
+        controller.signal.throwIfAborted();
+        const request = listingRequest(job, offset, {
+          pageSize: config.pageSize,
+          modifiedSince: run.modifiedSince,
+        });
+        let page: Awaited<ReturnType<SyncUpstream['page']>>;
+        try {
+          page = await deps.upstream.page(request.path, request.query, controller.signal);
+        } catch (error) {
+          // Offsets expire upstream: a listing resumed too late starts over (writes are idempotent).
+          if (error instanceof CursorExpiredError && offset !== null && !restarted) {
+            offset = null;
+            restarted = true;
+            continue;
+          }
+          throw error;
+        }
+        const children = childJobs(job.kind, page.records);
+        await transaction(async (tx) => {
+          await writer.upsert(tx, await collectionOf(tx, entity), page.records, run.generation);
+          if (children.length > 0) await repository.addJobs(tx, run.id, children);
+          await repository.completePage(tx, job.id, page.nextOffset, page.records.length);
+        });
+        pages += 1;
+        records += page.records.length;
+        changed.notify();
+        try {
+          await deps.onPage?.({
+            runId: run.id,
+            kind: job.kind,
+            parent: job.parent,
+            records: page.records.length,
+            pages,
+          });
+        } catch (error) {
+          // An observer's failure stops the run as a crash would: tests inject crashes here.
+          stop(error);
+          throw error;
+        }
+        if (page.nextOffset === null) return;
+        offset = page.nextOffset;
+      }
+    };
+
+    const worker = async (): Promise<void> => {
+      for (;;) {
+        controller.signal.throwIfAborted();
+        if (queue.length === 0) await refill();
+        const job = queue.shift();
+        if (!job) {
+          if (inFlight === 0) return;
+          await changed.wait();
+          continue;
+        }
+        inFlight += 1;
+        try {
+          await processJob(job);
+        } catch (error) {
+          if (controller.signal.aborted) throw controller.signal.reason;
+          if (error instanceof LeaseLostError) {
+            stop(error);
+            throw error;
+          }
+          if (error instanceof AuthenticationError) {
+            stop(error);
+            throw error;
+          }
+          const message = messageOf(error);
+          deps.logger.warn('sync listing failed', {
+            run_id: run.id,
+            kind: job.kind,
+            parent: job.parent,
+            error: error as Error,
+          });
+          await repository.failJob(
+            run.id,
+            owner,
+            job.id,
+            `${job.kind}${job.parent === '' ? '' : ` of ${job.parent}`}: ${message}`,
+          );
+        } finally {
+          inFlight -= 1;
+          taken.delete(job.id);
+          changed.notify();
+        }
+      }
+    };
+
+    const workers = Array.from({ length: config.concurrency }, () => worker());
+    const settled = await Promise.allSettled(workers);
+    const failure = settled.find((result) => result.status === 'rejected');
+    if (failure) throw (failure as PromiseRejectedResult).reason;
+
+    // Every listing is done or failed: sweep what was listed completely, then record the outcome.
+    const failed = await repository.failedJobs(run.id);
+    const incomplete = new Map<string, string>();
+    for (const job of failed) {
+      for (const entity of incompleteAfterFailure(job.kind)) {
+        if (!incomplete.has(entity)) incomplete.set(entity, job.error);
+      }
+    }
+    const completed = SEARCHABLE_ENTITIES.filter((entity) => !incomplete.has(entity));
+    let swept = 0;
+    for (const entity of completed) {
+      if (run.mode !== 'full' && !ALWAYS_COMPLETE.has(entity)) continue;
+      swept += await transaction(async (tx) =>
+        writer.sweep(tx, await collectionOf(tx, entity), run.generation),
+      );
+    }
+    const succeeded = failed.length === 0;
+    await repository.finish(run, owner, clock.now(), {
+      succeeded,
+      error: succeeded
+        ? null
+        : `${failed.length} listing${failed.length === 1 ? '' : 's'} failed; first: ${failed[0]!.error}`,
+      completed,
+      failed: incomplete,
+    });
+    return { succeeded, pages, records, swept };
+  } catch (error) {
+    if (error instanceof AuthenticationError) {
+      // The credentials were refused even after a refresh: nothing can go on until they change.
+      await deps.onCredentialsRefused();
+      await repository.abandon(
+        run,
+        owner,
+        clock.now(),
+        `the upstream refused the credentials: ${error.message}`,
+      );
+      return { succeeded: false, pages, records, swept: 0 };
+    }
+    throw error;
+  } finally {
+    clearInterval(heartbeat);
+    signal.removeEventListener('abort', onOuterAbort);
+  }
+}
