@@ -163,6 +163,6 @@ export {
   type SyncUpstreamFactory,
   type UpstreamPage,
 } from './sync/sync-upstream';
-export { UpstreamLimiters } from './sync/upstream-limiters';
+export { UpstreamLimiters } from './services/upstream-limiters';
 export { bodyIssueDetails, parseBody } from './validation/parse-body';
 export { VERSION } from './version';

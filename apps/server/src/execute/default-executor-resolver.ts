@@ -1,8 +1,9 @@
 import { ASANA_RATE_LIMIT } from '@conduit/asana';
-import type { RetryOptions } from '@conduit/transport';
+import type { RateLimiterOptions, RetryOptions } from '@conduit/transport';
 import type { RateLimitSpec } from '../config/rate-limit-spec';
 import type { ServerMetrics } from '../metrics/server-metrics';
 import type { ExecutorResolver } from '../services/executor-resolver';
+import type { UpstreamLimiters } from '../services/upstream-limiters';
 import { taskManagementExecutorFactory } from './task-management-executor';
 
 /** The default per-attempt upstream timeout, in milliseconds. */
@@ -21,6 +22,8 @@ export interface DefaultExecutorResolverOptions {
   readonly rateLimit?: RateLimitSpec | null;
   /** Upstream `fetch`; default the global one. */
   readonly fetch?: typeof globalThis.fetch;
+  /** Limiters shared with the connector's sync; when given, `rateLimit` is theirs to apply. */
+  readonly limiters?: UpstreamLimiters;
 }
 
 /**
@@ -40,18 +43,28 @@ export function defaultExecutorResolver(options: DefaultExecutorResolverOptions)
     attemptTimeoutMs: options.attemptTimeoutMs ?? DEFAULT_UPSTREAM_ATTEMPT_TIMEOUT_MS,
     ...(options.retry === undefined ? {} : { retry: options.retry }),
     ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+    ...(options.limiters === undefined ? {} : { limiters: options.limiters }),
     ...(options.rateLimit === undefined
       ? {}
       : {
-          rateLimit:
-            options.rateLimit === null
-              ? false
-              : {
-                  requestsPerInterval: options.rateLimit.limit,
-                  intervalMs: options.rateLimit.windowMs,
-                  maxConcurrent: ASANA_RATE_LIMIT.maxConcurrent,
-                },
+          rateLimit: options.rateLimit === null ? false : upstreamLimiterOptions(options.rateLimit),
         }),
   });
   return { resolve: (type) => (type === 'task-management' ? taskManagement : undefined) };
+}
+
+/**
+ * The limiter options of a `CONDUIT_UPSTREAM_RATE_LIMIT` value, with the upstream's concurrency cap.
+ *
+ * @example
+ * ```ts
+ * new UpstreamLimiters(upstreamLimiterOptions({ limit: 1500, windowMs: 60_000 }));
+ * ```
+ */
+export function upstreamLimiterOptions(spec: RateLimitSpec): RateLimiterOptions {
+  return {
+    requestsPerInterval: spec.limit,
+    intervalMs: spec.windowMs,
+    maxConcurrent: ASANA_RATE_LIMIT.maxConcurrent,
+  };
 }

@@ -172,7 +172,8 @@ describe('random execute requests', () => {
     expect(await connectorsSnapshot()).toBe(before);
     // The runs went past validation to the upstream, not only into 400s.
     expect(h.sim.requests.count()).toBeGreaterThan(upstreamBefore);
-    expect(statuses).toContain(200);
+    // Random params rarely name data that exists, so a 200 among them is luck, not a property; the
+    // valid request at the end shows the server still answers well.
     expect(statuses).toContain(400);
     expect((await h.t.request('GET', '/healthz')).status).toBe(200);
     expect(h.t.logs.entries().filter((entry) => entry.level === 'error')).toEqual([]);

@@ -2,6 +2,7 @@ import { type AsanaAuth, createLocalExecutor } from '@conduit/asana';
 import type { RateLimiterOptions, RetryOptions } from '@conduit/transport';
 import type { ServerMetrics } from '../metrics/server-metrics';
 import type { ExecutorFactory } from '../services/executor-resolver';
+import type { UpstreamLimiters } from '../services/upstream-limiters';
 import { VERSION } from '../version';
 import { deadlineAwareSleep } from './upstream-call-scope';
 import { upstreamHooks } from './upstream-hooks';
@@ -15,6 +16,11 @@ export interface TaskManagementExecutorOptions {
   readonly retry?: Partial<RetryOptions>;
   /** Each executor's (connector's) upstream limiter; default Asana's published limits, `false` for none. */
   readonly rateLimit?: RateLimiterOptions | false;
+  /**
+   * Per-connector limiters shared with everything else that calls the upstream for a connector
+   * (its sync), so together they stay inside one budget; wins over `rateLimit`.
+   */
+  readonly limiters?: UpstreamLimiters;
   /** Upstream `fetch`; default the global one. */
   readonly fetch?: typeof globalThis.fetch;
 }
@@ -67,7 +73,11 @@ export function taskManagementExecutorFactory(options: TaskManagementExecutorOpt
       retry: { ...options.retry, sleep: deadlineAwareSleep },
       hooks,
       userAgent: `conduit-server/${VERSION}`,
-      ...(options.rateLimit === undefined ? {} : { rateLimit: options.rateLimit }),
+      ...(options.limiters
+        ? { rateLimit: options.limiters.for(connector.record.id) }
+        : options.rateLimit === undefined
+          ? {}
+          : { rateLimit: options.rateLimit }),
       ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
     });
   };

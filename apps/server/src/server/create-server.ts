@@ -1,7 +1,7 @@
 import { type Clock, systemClock } from '../clock';
 import { type Environment, loadServerConfig, type ServerConfig } from '../config/server-config';
 import { resolveKeyring } from '../crypto/resolve-keyring';
-import { defaultExecutorResolver } from '../execute/default-executor-resolver';
+import { defaultExecutorResolver, upstreamLimiterOptions } from '../execute/default-executor-resolver';
 import type { ServerExtension } from '../extensions/server-extension';
 import { type ConduitApp, createApp } from '../http/create-app';
 import { createJsonLogger, type Logger } from '../logging/logger';
@@ -9,6 +9,7 @@ import { MetricsRegistry } from '../metrics/metrics-registry';
 import { createServerMetrics, type ServerMetrics } from '../metrics/server-metrics';
 import { registerApplication } from '../services/applications';
 import type { ExecutorResolver } from '../services/executor-resolver';
+import { UpstreamLimiters } from '../services/upstream-limiters';
 import { openStore } from '../store/open-store';
 import type { Store } from '../store/store';
 import { defaultExtensions } from './default-extensions';
@@ -69,7 +70,17 @@ export async function createServer(options: CreateServerOptions = {}): Promise<C
   };
   const logger = options.logger ?? createJsonLogger({ level: config.logLevel });
   const clock = options.clock ?? systemClock;
-  const extensions = options.extensions ?? defaultExtensions(options.env ?? process.env);
+  // One upstream budget per connector, shared by its executes and its syncs.
+  const limiters =
+    config.upstreamRateLimit === null
+      ? undefined
+      : new UpstreamLimiters(
+          config.upstreamRateLimit === undefined
+            ? undefined
+            : upstreamLimiterOptions(config.upstreamRateLimit),
+        );
+  const extensions =
+    options.extensions ?? defaultExtensions(options.env ?? process.env, limiters ? { limiters } : {});
   const metrics = options.metrics ?? createServerMetrics(new MetricsRegistry());
 
   const keyring = await resolveKeyring(config, logger);
@@ -117,6 +128,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<C
         options.executors ??
         defaultExecutorResolver({
           metrics,
+          ...(limiters ? { limiters } : {}),
           ...(config.upstreamRateLimit === undefined ? {} : { rateLimit: config.upstreamRateLimit }),
         }),
     });

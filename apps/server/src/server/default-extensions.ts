@@ -2,6 +2,7 @@ import type { Environment } from '../config/server-config';
 import { createExecuteExtension } from '../execute/execute-extension';
 import type { ServerExtension } from '../extensions/server-extension';
 import { createSearchExtension } from '../search/search-extension';
+import type { UpstreamLimiters } from '../services/upstream-limiters';
 import { loadSyncConfig } from '../sync/sync-config';
 import { createSyncExtension } from '../sync/sync-extension';
 
@@ -15,10 +16,16 @@ import { createSyncExtension } from '../sync/sync-extension';
  * const server = await createServer({ extensions: [...defaultExtensions(), auditExtension] });
  * ```
  */
-export function defaultExtensions(env: Environment = process.env): ServerExtension[] {
+export function defaultExtensions(
+  env: Environment = process.env,
+  shared: { limiters?: UpstreamLimiters } = {},
+): ServerExtension[] {
   return [
     createExecuteExtension(),
     createSearchExtension(),
-    createSyncExtension({ config: loadSyncConfig(env) }),
+    createSyncExtension({
+      config: loadSyncConfig(env),
+      ...(shared.limiters ? { limiters: shared.limiters } : {}),
+    }),
   ];
 }

@@ -2,13 +2,13 @@ import type { RateLimiterOptions } from '@conduit/transport';
 import { upstreamHooks } from '../execute/upstream-hooks';
 import type { ServerExtension } from '../extensions/server-extension';
 import type { ServerServices } from '../services/server-services';
+import { UpstreamLimiters } from '../services/upstream-limiters';
 import { migration0003SyncState } from '../store/migrations/0003-sync-state';
 import { DEFAULT_SYNC_CONFIG, type SyncConfig } from './sync-config';
 import { registerSyncRoutes } from './sync-routes';
 import type { SyncPageEvent } from './sync-run';
 import { SYNCABLE_CONNECTOR_TYPES, SyncScheduler } from './sync-scheduler';
 import { asanaSyncUpstream, type SyncUpstreamFactory } from './sync-upstream';
-import { UpstreamLimiters } from './upstream-limiters';
 
 /** Options of {@link createSyncExtension}. */
 export interface SyncExtensionOptions {

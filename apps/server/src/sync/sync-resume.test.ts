@@ -5,6 +5,7 @@ import { SearchIndexWriter } from '../search/search-index-writer';
 import { indexInconsistencies } from '../search/test-support/index-consistency';
 import { createTestConnector } from '../search/test-support/search-fixture';
 import type { LoadedConnector } from '../services/connector-service';
+import { UpstreamLimiters } from '../services/upstream-limiters';
 import { migration0002SearchIndex } from '../store/migrations/0002-search-index';
 import { migration0003SyncState } from '../store/migrations/0003-sync-state';
 import type { Store } from '../store/store';
@@ -16,7 +17,6 @@ import { executeSyncRun, type SyncPageEvent, type SyncRunDependencies } from './
 import { asanaSyncUpstream } from './sync-upstream';
 import { expectedRecords } from './test-support/expected-records';
 import { storedRecords } from './test-support/stored-records';
-import { UpstreamLimiters } from './upstream-limiters';
 
 // Small pages, so listings span several pages and a crash lands in the middle of some.
 const CONFIG: SyncConfig = { ...DEFAULT_SYNC_CONFIG, pageSize: 5, concurrency: 4, leaseMs: 10_000 };
