@@ -27,7 +27,6 @@ export {
 } from './oauth-token-endpoint';
 export { type ListResult, type PaginateOptions, paginate, type ToArrayOptions } from './paginate';
 export { parseRetryAfter } from './parse-retry-after';
-export { sleep } from './sleep';
 export {
   createRateLimiter,
   RateLimiter,
@@ -38,6 +37,7 @@ export {
 export { type OAuthTokens, type RefreshTokenAuthOptions, refreshTokenAuth } from './refresh-token-auth';
 export type { HttpMethod, QueryParams, QueryValue, RequestOptions, ResponseType } from './request-options';
 export { DEFAULT_RETRY_OPTIONS, type ResolvedRetryOptions, type RetryOptions } from './retry-options';
+export { sleep } from './sleep';
 export type { StreamResponse } from './stream-response';
 export type { Transport, TransportResponse } from './transport';
 export type {
