@@ -15,13 +15,17 @@ const suites = readdirSync(join(here, 'suites'))
   .filter((name) => wanted.length === 0 || wanted.includes(name))
   .sort();
 
-const sections = new Map();
-if (existsSync(resultsPath)) {
+function readSections() {
+  const sections = new Map();
+  if (!existsSync(resultsPath)) return sections;
   const previous = readFileSync(resultsPath, 'utf8');
   for (const match of previous.matchAll(/<!-- bench:(\S+) -->\n([\s\S]*?)<!-- \/bench:\1 -->/g)) {
     sections.set(match[1], match[2]);
   }
+  return sections;
 }
+
+const fresh = new Map();
 
 for (const name of suites) {
   const suite = await import(join(here, 'suites', `${name}.mjs`));
@@ -29,12 +33,15 @@ for (const name of suites) {
   const started = Date.now();
   const markdown = await suite.run();
   const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
-  sections.set(
+  fresh.set(
     name,
     `## ${suite.title}\n\n_Run ${when} UTC on ${describeMachine()}; took ${((Date.now() - started) / 1000).toFixed(0)} s._\n\n${markdown.trim()}\n\n`,
   );
 }
 
+// Read the file again only now: a suite run elsewhere in the meantime keeps its section.
+const sections = readSections();
+for (const [name, text] of fresh) sections.set(name, text);
 const body = [...sections.entries()]
   .sort(([a], [b]) => a.localeCompare(b))
   .map(([name, text]) => `<!-- bench:${name} -->\n${text}<!-- /bench:${name} -->`)

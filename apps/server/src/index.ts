@@ -124,6 +124,7 @@ export {
   type ServerServices,
 } from './services/server-services';
 export { idleSyncSummary } from './services/sync-summary';
+export { UpstreamLimiters } from './services/upstream-limiters';
 export { applyMigrations, type MigrationReport } from './store/apply-migrations';
 export { migration0002SearchIndex } from './store/migrations/0002-search-index';
 export { migration0003SyncState } from './store/migrations/0003-sync-state';
@@ -163,6 +164,5 @@ export {
   type SyncUpstreamFactory,
   type UpstreamPage,
 } from './sync/sync-upstream';
-export { UpstreamLimiters } from './services/upstream-limiters';
 export { bodyIssueDetails, parseBody } from './validation/parse-body';
 export { VERSION } from './version';

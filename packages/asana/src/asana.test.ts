@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import {
   ApiError,
   AuthenticationError,
@@ -432,19 +434,32 @@ describe('large downloads', () => {
   it('streams a 200 MiB attachment with flat memory, and a byte range', async () => {
     const size = 200 * 1024 * 1024;
     const file = sim.addAttachment({ parentGid: sim.data.taskGids({})[0]!, name: 'big.bin', size });
-    const baseline = process.memoryUsage().rss;
-    let peak = baseline;
+    // Client and simulator share this process; measure what stays alive after full collections,
+    // so the GC's laziness under load is not mistaken for buffering.
+    const collect = exposeGc();
+    const live = () => {
+      collect();
+      const usage = process.memoryUsage();
+      return usage.heapUsed + usage.arrayBuffers;
+    };
+    const baseline = live();
+    let peak = 0;
     let total = 0;
+    let nextSample = 32 * 1024 * 1024;
     const download = await asana.attachments.download({ attachment_gid: file.gid });
     expect(download.contentLength).toBe(size);
     for await (const chunk of download) {
       total += chunk.byteLength;
-      if ((total & 0xfffff) < chunk.byteLength) peak = Math.max(peak, process.memoryUsage().rss);
+      if (total >= nextSample) {
+        peak = Math.max(peak, live() - baseline);
+        nextSample += 32 * 1024 * 1024;
+      }
     }
     expect(total).toBe(size);
-    // Client and simulator share this process, and the GC frees chunks lazily; buffering the file
-    // anywhere would add at least its 200 MiB.
-    expect(peak - baseline).toBeLessThan(100 * 1024 * 1024);
+    // By the last sample 192 MiB have passed: buffering them anywhere would keep them alive. What
+    // stays is socket and stream buffers in flight, whose memory Node frees on a background thread,
+    // so the bound leaves room for that lag on a loaded machine.
+    expect(peak).toBeLessThan(128 * 1024 * 1024);
 
     const range = await asana.attachments.download({ attachment_gid: file.gid, range_header: 'bytes=0-99' });
     const parts: Uint8Array[] = [];
@@ -454,3 +469,10 @@ describe('large downloads', () => {
     expect(Buffer.concat(parts).length).toBe(100);
   }, 120_000);
 });
+
+/** A full garbage collection on demand, without starting the test process with --expose-gc. */
+function exposeGc(): () => void {
+  if (typeof globalThis.gc === 'function') return () => globalThis.gc?.();
+  setFlagsFromString('--expose-gc');
+  return runInNewContext('gc') as () => void;
+}

@@ -85,16 +85,22 @@ export function createTransport(options: TransportOptions): Transport {
   const auth = options.auth;
   const hooks = options.hooks;
   const now = () => globalThis.performance.now();
+  // Looked up per request, so a fetch mock installed after the transport was created applies.
+  const baseFetch: typeof globalThis.fetch = (input, init) =>
+    (options.fetch ?? globalThis.fetch)(input, init);
 
   // Retries, timeouts and error reading are ours (full jitter, Retry-After caps, a deadline that
   // covers the body too); ky sends each attempt. `retry: 0` also stops ky from cloning request
   // bodies for retries, which would buffer streamed uploads in memory.
   const client = ky.create({
-    fetch: (input, init) => (options.fetch ?? globalThis.fetch)(input, init),
+    fetch: (input, init) => baseFetch(input, init),
     retry: 0,
     timeout: false,
     throwHttpErrors: true,
   });
+
+  // Resolved once: most requests do not bring a retry policy of their own.
+  const transportRetry = resolveRetryOptions(options.retry, undefined);
 
   const prepare = (request: RequestOptions<unknown>, mode: 'buffered' | 'stream'): PreparedRequest => {
     const method = (request.method ?? 'GET').toUpperCase() as HttpMethod;
@@ -128,7 +134,8 @@ export function createTransport(options: TransportOptions): Transport {
     for (const [name, value] of Object.entries(request.headers ?? {})) headers.set(name, value);
 
     const replayable = !(request.body instanceof ReadableStream);
-    const retry = resolveRetryOptions(options.retry, request.retry);
+    const retry =
+      request.retry === undefined ? transportRetry : resolveRetryOptions(options.retry, request.retry);
     const retryAllowed =
       retry !== false && replayable && (request.idempotent ?? retry.methods.includes(method));
     const body = (): { json?: unknown; body?: BodyInit } => {
@@ -157,7 +164,14 @@ export function createTransport(options: TransportOptions): Transport {
     complete: (response: Response, context: AttemptContext) => Promise<R>,
   ): Promise<AttemptOutcome<R>> => {
     const { signal } = prepared;
-    let description = describeRequest(prepared.method, prepared.url.href, prepared.headers);
+    // Redaction parses the URL and copies the headers: done only when something reads the
+    // description (a hook, an error), never on a successful call nobody observes.
+    let description: RequestDescription | undefined;
+    let describedHeaders = prepared.headers;
+    const describe = (): RequestDescription => {
+      description ??= describeRequest(prepared.method, prepared.url.href, describedHeaders);
+      return description;
+    };
     let credential: string | undefined;
     let authorized = false;
     let authFailed = false;
@@ -166,19 +180,17 @@ export function createTransport(options: TransportOptions): Transport {
     try {
       permit = await limiter?.acquire(signal);
     } catch (error) {
-      return { ok: false, error, request: description, final: true, authorized };
+      return { ok: false, error, request: describe(), final: true, authorized };
     }
 
     const deadline = new AbortController();
     const timer = globalThis.setTimeout(() => {
+      const request = describe();
       deadline.abort(
-        new TimeoutError(
-          `${description.method} ${description.url} timed out after ${prepared.timeoutMs} ms`,
-          {
-            timeoutMs: prepared.timeoutMs,
-            request: description,
-          },
-        ),
+        new TimeoutError(`${request.method} ${request.url} timed out after ${prepared.timeoutMs} ms`, {
+          timeoutMs: prepared.timeoutMs,
+          request,
+        }),
       );
     }, prepared.timeoutMs);
     const attemptSignal = signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal;
@@ -186,43 +198,48 @@ export function createTransport(options: TransportOptions): Transport {
     let handedOff = false;
 
     try {
+      // Each attempt authorizes its own copy, so a retry starts from the prepared headers and
+      // carries the credentials current at that moment.
+      const headers = new Headers(prepared.headers);
+      if (prepared.applyAuth && auth) {
+        try {
+          await auth.authorize(headers, {
+            signal: attemptSignal,
+            method: prepared.method,
+            url: prepared.url.href,
+          });
+        } catch (error) {
+          authFailed = true;
+          throw error;
+        }
+        authorized = true;
+        credential = tokenOfAuthorization(headers.get('authorization'));
+      }
+      describedHeaders = headers;
+      description = undefined;
+      sentAt = now();
+      if (hooks?.onRequest) emitHook(hooks, 'onRequest', { request: describe(), attempt: attemptNumber });
       const response = await client(prepared.url, {
         method: prepared.method,
-        headers: new Headers(prepared.headers),
+        headers,
         ...prepared.body(),
-        signal: attemptSignal,
-        hooks: {
-          beforeRequest: [
-            async ({ request }) => {
-              if (prepared.applyAuth && auth) {
-                try {
-                  await auth.authorize(request.headers, {
-                    signal: attemptSignal,
-                    method: request.method,
-                    url: request.url,
-                  });
-                } catch (error) {
-                  authFailed = true;
-                  throw error;
-                }
-                authorized = true;
-                credential = tokenOfAuthorization(request.headers.get('authorization'));
-              }
-              description = describeRequest(request.method, request.url, request.headers);
-              sentAt = now();
-              emitHook(hooks, 'onRequest', { request: description, attempt: attemptNumber });
-            },
-          ],
-        },
+        // The attempt's signal goes to fetch itself. Given to ky as `signal`, it would be merged
+        // with ky's own controller through AbortSignal.any on every request, which costs more
+        // CPU than the rest of the transport's per-request work (see bench/RESULTS.md). ky never
+        // aborts its own controller here: its timeouts are off.
+        fetch: (input, init) => baseFetch(input, { ...init, signal: attemptSignal }),
       });
-      emitHook(hooks, 'onResponse', {
-        request: description,
-        attempt: attemptNumber,
-        status: response.status,
-        durationMs: now() - sentAt,
-      });
+      if (hooks?.onResponse) {
+        emitHook(hooks, 'onResponse', {
+          request: describe(),
+          attempt: attemptNumber,
+          status: response.status,
+          durationMs: now() - sentAt,
+        });
+      }
       const context: AttemptContext = {
-        request: description,
+        method: prepared.method,
+        describe,
         deadline,
         handOff: () => {
           handedOff = true;
@@ -232,12 +249,12 @@ export function createTransport(options: TransportOptions): Transport {
       };
       return { ok: true, value: await complete(response, context) };
     } catch (error) {
-      const failure = { request: description, credential, authorized } as const;
+      const failure = { request: describe(), credential, authorized } as const;
       if (signal?.aborted) return { ok: false, error: signal.reason, final: true, ...failure };
       if (isHTTPError(error)) {
         const { response } = error;
         emitHook(hooks, 'onResponse', {
-          request: description,
+          request: failure.request,
           attempt: attemptNumber,
           status: response.status,
           durationMs: now() - sentAt,
@@ -247,7 +264,7 @@ export function createTransport(options: TransportOptions): Transport {
           status: response.status,
           body: error.data,
           headers: response.headers,
-          request: description,
+          request: failure.request,
         };
         const mapped =
           options.errorMapper?.(context) ??
@@ -272,20 +289,20 @@ export function createTransport(options: TransportOptions): Transport {
       if (isKyNetworkError(error)) {
         return {
           ok: false,
-          error: createNetworkError(error.cause ?? error, description),
+          error: createNetworkError(error.cause ?? error, failure.request),
           final: false,
           ...failure,
         };
       }
       if (isKyTimeoutError(error)) {
-        const timeout = new TimeoutError(`${description.method} ${description.url} timed out`, {
+        const timeout = new TimeoutError(`${failure.request.method} ${failure.request.url} timed out`, {
           timeoutMs: prepared.timeoutMs,
-          request: description,
+          request: failure.request,
         });
         return { ok: false, error: timeout, final: false, ...failure };
       }
       if (!authFailed && isConnectionFailure(error)) {
-        return { ok: false, error: createNetworkError(error, description), final: false, ...failure };
+        return { ok: false, error: createNetworkError(error, failure.request), final: false, ...failure };
       }
       // Anything else is a bug (ours, a hook's, an auth strategy's): surface it untouched.
       return { ok: false, error, final: true, ...failure };
@@ -331,13 +348,14 @@ export function createTransport(options: TransportOptions): Transport {
     let attemptNumber = 0;
     let retriesDone = 0;
     let replayed = false;
-    let lastRequest = describeRequest(prepared.method, prepared.url.href, prepared.headers);
+    // Set by a failed attempt; described here only if the call fails before any attempt.
+    let lastRequest: RequestDescription | undefined;
     let lastStatus: number | undefined;
 
     // Reports the final failure and hands it back to be thrown: `throw failed(error)`.
     const failed = (error: unknown): unknown => {
       emitHook(hooks, 'onError', {
-        request: lastRequest,
+        request: lastRequest ?? describeRequest(prepared.method, prepared.url.href, prepared.headers),
         attempt: attemptNumber,
         error,
         ...(lastStatus === undefined ? {} : { status: lastStatus }),
@@ -401,7 +419,7 @@ export function createTransport(options: TransportOptions): Transport {
 
   const request = <T>(requestOptions: RequestOptions<T>): Promise<TransportResponse<T>> =>
     execute(requestOptions as RequestOptions<unknown>, 'buffered', (response, context) =>
-      readBufferedResponse<T>(response, requestOptions, context.request),
+      readBufferedResponse<T>(response, requestOptions, context.method, context.describe),
     );
 
   return {
@@ -416,7 +434,7 @@ export function createTransport(options: TransportOptions): Transport {
           abortFetch: (reason) => context.deadline.abort(reason),
           timeoutSignal: context.deadline.signal,
           callerSignal: requestOptions.signal,
-          request: context.request,
+          request: context.describe(),
           onEnd: release,
         });
       }),
@@ -426,7 +444,9 @@ export function createTransport(options: TransportOptions): Transport {
 
 /** What the code finishing an attempt may use. */
 interface AttemptContext {
-  request: RequestDescription;
+  method: HttpMethod;
+  /** The redacted request, built on first use (a successful call rarely needs it). */
+  describe: () => RequestDescription;
   /** The attempt's deadline controller; aborting it aborts the fetch (and its body). */
   deadline: AbortController;
   /**
@@ -439,14 +459,12 @@ interface AttemptContext {
 async function readBufferedResponse<T>(
   response: Response,
   options: RequestOptions<T>,
-  request: RequestDescription,
+  method: HttpMethod,
+  describe: () => RequestDescription,
 ): Promise<TransportResponse<T>> {
   let data: unknown;
   const noBody =
-    request.method === 'HEAD' ||
-    response.status === 204 ||
-    response.status === 205 ||
-    response.status === 304;
+    method === 'HEAD' || response.status === 204 || response.status === 205 || response.status === 304;
   if (noBody) {
     await response.body?.cancel().catch(() => undefined);
   } else if (options.responseType === 'bytes') {
@@ -454,7 +472,7 @@ async function readBufferedResponse<T>(
   } else {
     const text = await response.text();
     if (options.responseType === 'text') data = text;
-    else if (text.trim() !== '') data = parseJsonBody(text, response, request);
+    else if (text.trim() !== '') data = parseJsonBody(text, response, describe);
   }
   if (options.schema) {
     const result = await options.schema.safeParseAsync(data);
@@ -464,6 +482,7 @@ async function readBufferedResponse<T>(
         message: issue.message,
         error_code: 'invalid_response',
       }));
+      const request = describe();
       throw new ResponseValidationError(
         `The response to ${request.method} ${request.url} does not have the expected shape: ${details
           .slice(0, 3)
@@ -477,10 +496,11 @@ async function readBufferedResponse<T>(
   return { data: data as T, status: response.status, headers: response.headers };
 }
 
-function parseJsonBody(text: string, response: Response, request: RequestDescription): unknown {
+function parseJsonBody(text: string, response: Response, describe: () => RequestDescription): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
+    const request = describe();
     const contentType = response.headers.get('content-type') ?? 'no content-type';
     throw new ResponseValidationError(
       `The response to ${request.method} ${request.url} is not JSON (${contentType}, ${text.length} characters)`,

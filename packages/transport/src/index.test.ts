@@ -23,6 +23,7 @@ describe('@conduit/transport exports', () => {
         'parseRetryAfter',
         'refreshTokenAuth',
         'requestOAuthToken',
+        'sleep',
         'systemClock',
         'tokenOfAuthorization',
       ].sort(),

@@ -33,8 +33,9 @@ describe('RateLimiter', () => {
     for (let index = 0; index + 7 < starts.length; index += 1) {
       expect(starts[index + 7]! - starts[index]!).toBeGreaterThanOrEqual(1_000);
     }
-    // And the limiter did not idle needlessly: 120 requests at 7/s take about 17 windows.
-    expect(starts.at(-1)! - starts[0]!).toBeLessThan(18_000);
+    // And the limiter did not idle needlessly: 120 requests at 7 per window take 17 more windows,
+    // each stretched by at most one request duration (a request counts until it finishes).
+    expect(starts.at(-1)! - starts[0]!).toBeLessThan(18 * (1_000 + 450));
     expect(limiter.stats).toMatchObject({ queued: 0, inFlight: 0 });
   });
 
@@ -55,6 +56,26 @@ describe('RateLimiter', () => {
     expect(granted).toHaveLength(3);
     await clock.advance(1);
     expect(granted).toEqual([0, 0, 0, 1_000, 1_000]);
+  });
+
+  it('counts a request against the window until an interval after it finished', async () => {
+    // The server stamps a request somewhere between its start and its response; counting from the
+    // release keeps two requests a full interval apart on the server's clock too.
+    const clock = new ManualClock(0);
+    const limiter = new RateLimiter({ requestsPerInterval: 1, intervalMs: 1_000, clock });
+    const first = await limiter.acquire();
+    let grantedAt: number | undefined;
+    void limiter.acquire().then((permit) => {
+      grantedAt = clock.now();
+      permit.release();
+    });
+    await clock.advance(300);
+    expect(limiter.stats).toMatchObject({ inFlight: 1, queued: 1, startedInWindow: 1 });
+    first.release();
+    await clock.advance(999);
+    expect(grantedAt).toBeUndefined();
+    await clock.advance(1);
+    expect(grantedAt).toBe(1_300);
   });
 
   it('gates concurrency and serves waiters first come, first served', async () => {

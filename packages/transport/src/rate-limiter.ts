@@ -33,7 +33,10 @@ export interface RateLimiterStats {
   queued: number;
   /** Granted and not yet released. */
   inFlight: number;
-  /** Requests started in the current window. */
+  /**
+   * Requests counted against the current window: those in flight, and those that finished less
+   * than `intervalMs` ago.
+   */
   startedInWindow: number;
   /** How much longer a `pauseFor` holds every caller, in ms (0 when not paused). */
   pausedForMs: number;
@@ -53,7 +56,10 @@ export interface RateLimiterStats {
  * ```
  */
 export interface RateLimitPermit {
-  /** Frees the concurrency slot. Calling it again does nothing. */
+  /**
+   * Frees the concurrency slot; the request keeps counting against the window for `intervalMs`
+   * from now. Calling it again does nothing.
+   */
   release(): void;
 }
 
@@ -69,10 +75,16 @@ interface Waiter {
  * A sliding-window rate limiter with a concurrency gate, shared by every transport it is given to
  * (one budget per connection or token).
  *
- * The window is exact: the start times of the last `requestsPerInterval` requests are kept, and a
- * request may start only when fewer than that many started in the past `intervalMs`, so no window
- * of that length ever holds more. Waiters are served strictly first come, first served. No timer
- * exists until a caller has to wait.
+ * A request counts against the window from the moment it is granted until `intervalMs` after it
+ * finished (its permit was released), and a request may start only while fewer than
+ * `requestsPerInterval` are counted. Counting from the start alone is not enough: the server stamps
+ * a request when it reaches it, which may be later for a request sent in a burst than for one sent
+ * alone, so two requests a full interval apart here can land less than an interval apart there and
+ * be rejected. The server has stamped a request by the time its response is read, so counting until
+ * then holds on the server's side of the wire too, at the cost of one request duration per window
+ * (0.5% for a 300 ms request against a one-minute window). No window of `intervalMs` ever holds
+ * more than `requestsPerInterval` starts. Waiters are served strictly first come, first served. No
+ * timer exists until a caller has to wait.
  *
  * @example
  * ```ts
@@ -87,9 +99,10 @@ export class RateLimiter {
   readonly intervalMs: number;
   readonly maxConcurrent: number;
   readonly #clock: Clock;
-  // Start times, oldest first; `#startsHead` skips expired entries without shifting the array.
-  #starts: number[] = [];
-  #startsHead = 0;
+  // When each finished request was released, oldest first; `#finishedHead` skips expired entries
+  // without shifting the array. Requests in flight count as well (`#inFlight`).
+  #finished: number[] = [];
+  #finishedHead = 0;
   #waiters: Waiter[] = [];
   #waitersHead = 0;
   #queued = 0;
@@ -182,31 +195,31 @@ export class RateLimiter {
   /** What the limiter is doing right now. */
   get stats(): RateLimiterStats {
     const now = this.#clock.now();
-    this.#pruneStarts(now);
+    this.#pruneFinished(now);
     return {
       queued: this.#queued,
       inFlight: this.#inFlight,
-      startedInWindow: this.#starts.length - this.#startsHead,
+      startedInWindow: this.#finished.length - this.#finishedHead + this.#inFlight,
       pausedForMs: Math.max(0, this.#pausedUntil - now),
     };
   }
 
-  #pruneStarts(now: number): void {
+  #pruneFinished(now: number): void {
     while (
-      this.#startsHead < this.#starts.length &&
-      this.#starts[this.#startsHead]! <= now - this.intervalMs
+      this.#finishedHead < this.#finished.length &&
+      this.#finished[this.#finishedHead]! <= now - this.intervalMs
     ) {
-      this.#startsHead += 1;
+      this.#finishedHead += 1;
     }
-    if (this.#startsHead > 1024 && this.#startsHead * 2 > this.#starts.length) {
-      this.#starts = this.#starts.slice(this.#startsHead);
-      this.#startsHead = 0;
+    if (this.#finishedHead > 1024 && this.#finishedHead * 2 > this.#finished.length) {
+      this.#finished = this.#finished.slice(this.#finishedHead);
+      this.#finishedHead = 0;
     }
   }
 
   #drain(): void {
     const now = this.#clock.now();
-    this.#pruneStarts(now);
+    this.#pruneFinished(now);
     while (this.#waitersHead < this.#waiters.length) {
       const waiter = this.#waiters[this.#waitersHead]!;
       if (waiter.settled) {
@@ -219,12 +232,14 @@ export class RateLimiter {
         this.#wakeAt(this.#pausedUntil);
         break;
       }
-      if (this.#starts.length - this.#startsHead >= this.requestsPerInterval) {
-        this.#wakeAt(this.#starts[this.#startsHead]! + this.intervalMs);
+      const finishedInWindow = this.#finished.length - this.#finishedHead;
+      if (finishedInWindow + this.#inFlight >= this.requestsPerInterval) {
+        // Otherwise every counted request is still in flight, and its release() drains again.
+        if (finishedInWindow > 0) this.#wakeAt(this.#finished[this.#finishedHead]! + this.intervalMs);
         break;
       }
       this.#waitersHead += 1;
-      this.#grant(waiter, now);
+      this.#grant(waiter);
     }
     if (this.#waitersHead === this.#waiters.length) {
       this.#waiters = [];
@@ -236,18 +251,18 @@ export class RateLimiter {
     if (this.#queued === 0) this.#cancelTimer();
   }
 
-  #grant(waiter: Waiter, now: number): void {
+  #grant(waiter: Waiter): void {
     waiter.settled = true;
     if (waiter.onAbort) waiter.signal?.removeEventListener('abort', waiter.onAbort);
     this.#queued -= 1;
     this.#inFlight += 1;
-    this.#starts.push(now);
     let released = false;
     waiter.resolve({
       release: () => {
         if (released) return;
         released = true;
         this.#inFlight -= 1;
+        this.#finished.push(this.#clock.now());
         this.#drain();
       },
     });
