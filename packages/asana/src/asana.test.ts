@@ -1,5 +1,3 @@
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import {
   ApiError,
   AuthenticationError,
@@ -10,7 +8,7 @@ import {
   UnsupportedOperationError,
   ValidationError,
 } from '@conduit/protocol';
-import { type AsanaSimulator, startAsanaSimulator } from '@conduit/testkit';
+import { type AsanaSimulator, createLiveMemoryProbe, startAsanaSimulator } from '@conduit/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Asana, createAsana } from './asana';
 import { PremiumRequiredError } from './asana-errors';
@@ -434,16 +432,7 @@ describe('large downloads', () => {
   it('streams a 200 MiB attachment with flat memory, and a byte range', async () => {
     const size = 200 * 1024 * 1024;
     const file = sim.addAttachment({ parentGid: sim.data.taskGids({})[0]!, name: 'big.bin', size });
-    // Client and simulator share this process; measure what stays alive after full collections,
-    // so the GC's laziness under load is not mistaken for buffering.
-    const collect = exposeGc();
-    const live = () => {
-      collect();
-      const usage = process.memoryUsage();
-      return usage.heapUsed + usage.arrayBuffers;
-    };
-    const baseline = live();
-    let peak = 0;
+    const probe = createLiveMemoryProbe();
     let total = 0;
     let nextSample = 32 * 1024 * 1024;
     const download = await asana.attachments.download({ attachment_gid: file.gid });
@@ -451,7 +440,7 @@ describe('large downloads', () => {
     for await (const chunk of download) {
       total += chunk.byteLength;
       if (total >= nextSample) {
-        peak = Math.max(peak, live() - baseline);
+        probe.sample();
         nextSample += 32 * 1024 * 1024;
       }
     }
@@ -459,7 +448,7 @@ describe('large downloads', () => {
     // By the last sample 192 MiB have passed: buffering them anywhere would keep them alive. What
     // stays is socket and stream buffers in flight, whose memory Node frees on a background thread,
     // so the bound leaves room for that lag on a loaded machine.
-    expect(peak).toBeLessThan(128 * 1024 * 1024);
+    expect(probe.peak).toBeLessThan(128 * 1024 * 1024);
 
     const range = await asana.attachments.download({ attachment_gid: file.gid, range_header: 'bytes=0-99' });
     const parts: Uint8Array[] = [];
@@ -469,10 +458,3 @@ describe('large downloads', () => {
     expect(Buffer.concat(parts).length).toBe(100);
   }, 120_000);
 });
-
-/** A full garbage collection on demand, without starting the test process with --expose-gc. */
-function exposeGc(): () => void {
-  if (typeof globalThis.gc === 'function') return () => globalThis.gc?.();
-  setFlagsFromString('--expose-gc');
-  return runInNewContext('gc') as () => void;
-}

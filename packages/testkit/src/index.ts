@@ -1,5 +1,6 @@
 export * from './asana/index';
 export * from './cloud/index';
+export * from './memory/index';
 export * from './openapi/index';
 export * from './test-server/index';
 export { VERSION } from './version';

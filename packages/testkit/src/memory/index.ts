@@ -1,0 +1,1 @@
+export { createLiveMemoryProbe, type LiveMemoryProbe } from './live-memory-probe';
