@@ -1,6 +1,7 @@
 import { CLOUD_API_ROOT, CloudWorkspace, type PollingOptions } from '@conduit/cloud';
 import { consoleLogger } from '@conduit/transport';
 import { checkHttpUrl } from '../config/check-http-url';
+import { settingFromFlag } from '../config/setting-from-flag';
 import { describeSource, type ResolvedSetting, type SettingSource } from '../config/settings-resolver';
 import { CliError } from '../framework/cli-error';
 import type { CommandContext } from '../framework/command-context';
@@ -11,14 +12,6 @@ const RANK: Readonly<Record<SettingSource['kind'], number>> = { env: 0, flag: 1,
 
 function rank(settings: readonly ResolvedSetting[]): number {
   return Math.max(...settings.map((setting) => (setting.source ? RANK[setting.source.kind] : 3)));
-}
-
-function warnIfFlagShadowed(context: CommandContext, resolved: ResolvedSetting, flag: string): void {
-  if (resolved.source?.kind === 'env' && context.flags.has(flag)) {
-    context.output.warn(
-      `--${flag} is ignored: ${resolved.source.name} is set in the environment and takes precedence`,
-    );
-  }
 }
 
 /**
@@ -40,23 +33,13 @@ export async function openCloudWorkspace(
   context: CommandContext,
   options: { polling?: PollingOptions } = {},
 ): Promise<CloudWorkspace> {
-  const { flags, output, runtime } = context;
+  const { output, runtime } = context;
   const settings = await context.settings();
-  const workspace = settings.get('workspace_id', {
-    name: '--workspace-id',
-    value: flags.string('workspace-id'),
-  });
-  warnIfFlagShadowed(context, workspace, 'workspace-id');
-  const apiRoot = settings.get('cloud_api_root', { name: '--api-url', value: flags.string('api-url') });
-  warnIfFlagShadowed(context, apiRoot, 'api-url');
-  const configApiRoot = settings.get('cloud_config_api_root', {
-    name: '--config-api-url',
-    value: flags.string('config-api-url'),
-  });
-  warnIfFlagShadowed(context, configApiRoot, 'config-api-url');
+  const workspace = settingFromFlag(context, settings, 'workspace_id', 'workspace-id');
+  const apiRoot = settingFromFlag(context, settings, 'cloud_api_root', 'api-url');
+  const configApiRoot = settingFromFlag(context, settings, 'cloud_config_api_root', 'config-api-url');
   const bearer = settings.get('cloud_bearer_token');
-  const clientId = settings.get('cloud_client_id', { name: '--client-id', value: flags.string('client-id') });
-  warnIfFlagShadowed(context, clientId, 'client-id');
+  const clientId = settingFromFlag(context, settings, 'cloud_client_id', 'client-id');
   const clientSecret = settings.get('cloud_client_secret');
   output.addSecret(bearer.value);
   output.addSecret(clientSecret.value);

@@ -1,8 +1,9 @@
 import { DEFAULT_HOSTED_BASE_URL, HostedClient } from '@conduit/hosted';
 import { consoleLogger } from '@conduit/transport';
 import { checkHttpUrl } from '../config/check-http-url';
+import { settingFromFlag } from '../config/setting-from-flag';
 import { findSetting } from '../config/settings';
-import { describeSource, type ResolvedSetting } from '../config/settings-resolver';
+import { describeSource } from '../config/settings-resolver';
 import { CliError } from '../framework/cli-error';
 import type { CommandContext } from '../framework/command-context';
 import { EXIT_CODES } from '../framework/exit-codes';
@@ -25,14 +26,6 @@ export interface OpenHostedOptions {
    * cannot share it.
    */
   readonly stdinTakenBy?: string | undefined;
-}
-
-function warnIfFlagShadowed(context: CommandContext, resolved: ResolvedSetting, flag: string): void {
-  if (resolved.source?.kind === 'env' && context.flags.has(flag)) {
-    context.output.warn(
-      `--${flag} is ignored: ${resolved.source.name} is set in the environment and takes precedence`,
-    );
-  }
 }
 
 function describeMissing(key: string, flag: string): string {
@@ -61,25 +54,13 @@ export async function openHostedClient(
   const { flags, output, runtime } = context;
   const settings = await context.settings();
 
-  const baseUrlSetting = settings.get('hosted_base_url', {
-    name: '--service-url',
-    value: flags.string('service-url'),
-  });
-  warnIfFlagShadowed(context, baseUrlSetting, 'service-url');
+  const baseUrlSetting = settingFromFlag(context, settings, 'hosted_base_url', 'service-url');
   const baseUrl = checkHttpUrl(
     baseUrlSetting.value ?? DEFAULT_HOSTED_BASE_URL,
     baseUrlSetting.source ? describeSource(baseUrlSetting.source) : 'the default service URL',
   );
-  const clientIdSetting = settings.get('client_id', {
-    name: '--client-id',
-    value: flags.string('client-id'),
-  });
-  warnIfFlagShadowed(context, clientIdSetting, 'client-id');
-  const userSetting = settings.get('external_user_id', {
-    name: '--external-user-id',
-    value: flags.string('external-user-id'),
-  });
-  warnIfFlagShadowed(context, userSetting, 'external-user-id');
+  const clientIdSetting = settingFromFlag(context, settings, 'client_id', 'client-id');
+  const userSetting = settingFromFlag(context, settings, 'external_user_id', 'external-user-id');
 
   const secretFile = flags.string('client-secret-file');
   const secretStdin = flags.boolean('client-secret-stdin');
