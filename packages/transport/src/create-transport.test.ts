@@ -25,6 +25,7 @@ async function serve(...args: Parameters<typeof startTestServer>): Promise<TestS
 }
 afterEach(async () => {
   vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
   await Promise.all(servers.splice(0).map((server) => server.close()));
 });
 
@@ -147,8 +148,18 @@ describe('createTransport: requests', () => {
     expect((notJson as Error).message).toContain('is not JSON (text/html');
   });
 
-  it('resolves globalThis.fetch lazily, per request', async () => {
+  it('uses its node:http fetch on Node.js by default, not globalThis.fetch', async () => {
     const server = await serve({ 'GET /x': { json: 'real' } });
+    const spy = vi.fn(() => Promise.reject(new Error('globalThis.fetch was called')));
+    vi.stubGlobal('fetch', spy);
+    const transport = createTransport({ baseUrl: server.url });
+    expect(await transport.json({ path: '/x' })).toBe('real');
+    expect(spy).not.toHaveBeenCalled();
+  });
+
+  it('uses globalThis.fetch, looked up per request, when NODE_USE_ENV_PROXY asks for its proxy support', async () => {
+    const server = await serve({ 'GET /x': { json: 'real' } });
+    vi.stubEnv('NODE_USE_ENV_PROXY', '1');
     const transport = createTransport({ baseUrl: server.url });
     const realFetch = globalThis.fetch;
     const spy = vi.fn((input: RequestInfo | URL, init?: RequestInit) => realFetch(input, init));

@@ -13,6 +13,7 @@ import { backoffDelay } from './backoff-delay';
 import { buildUrl, parseHttpUrl } from './build-url';
 import { createHttpError } from './create-http-error';
 import { createNetworkError, isConnectionFailure } from './create-network-error';
+import { defaultFetch } from './default-fetch';
 import { parseRetryAfter } from './parse-retry-after';
 import { RateLimiter, type RateLimitPermit } from './rate-limiter';
 import type { HttpMethod, RequestOptions } from './request-options';
@@ -33,7 +34,8 @@ interface PreparedRequest {
   method: HttpMethod;
   url: URL;
   headers: Headers;
-  body: () => { json?: unknown; body?: BodyInit };
+  /** A fresh body for each attempt (a `URLSearchParams` or stream cannot be reused). */
+  body: () => BodyInit | undefined;
   applyAuth: boolean;
   /** False when the body cannot be sent twice (a stream), which rules out retries and replays. */
   replayable: boolean;
@@ -85,15 +87,13 @@ export function createTransport(options: TransportOptions): Transport {
   const auth = options.auth;
   const hooks = options.hooks;
   const now = () => globalThis.performance.now();
-  // Looked up per request, so a fetch mock installed after the transport was created applies.
-  const baseFetch: typeof globalThis.fetch = (input, init) =>
-    (options.fetch ?? globalThis.fetch)(input, init);
+  const baseFetch = options.fetch ?? defaultFetch();
 
   // Retries, timeouts and error reading are ours (full jitter, Retry-After caps, a deadline that
   // covers the body too); ky sends each attempt. `retry: 0` also stops ky from cloning request
   // bodies for retries, which would buffer streamed uploads in memory.
   const client = ky.create({
-    fetch: (input, init) => baseFetch(input, init),
+    fetch: baseFetch,
     retry: 0,
     timeout: false,
     throwHttpErrors: true,
@@ -138,11 +138,13 @@ export function createTransport(options: TransportOptions): Transport {
       request.retry === undefined ? transportRetry : resolveRetryOptions(options.retry, request.retry);
     const retryAllowed =
       retry !== false && replayable && (request.idempotent ?? retry.methods.includes(method));
-    const body = (): { json?: unknown; body?: BodyInit } => {
-      if (request.json !== undefined) return { json: request.json };
-      if (request.form !== undefined) return { body: new URLSearchParams(request.form) };
-      if (request.body !== undefined) return { body: request.body };
-      return {};
+    // JSON is serialized here, not by ky, so the fetch underneath is handed the text itself.
+    const json = request.json === undefined ? undefined : JSON.stringify(request.json);
+    if (json !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
+    const body = (): BodyInit | undefined => {
+      if (json !== undefined) return json;
+      if (request.form !== undefined) return new URLSearchParams(request.form);
+      return request.body;
     };
     return {
       method,
@@ -219,15 +221,22 @@ export function createTransport(options: TransportOptions): Transport {
       description = undefined;
       sentAt = now();
       if (hooks?.onRequest) emitHook(hooks, 'onRequest', { request: describe(), attempt: attemptNumber });
+      const body = prepared.body();
+      // A body that is not a stream goes to fetch again beside ky's Request, so the fetch
+      // underneath sends it as it is instead of re-reading the Request's body stream.
+      const fetchInit: RequestInit =
+        body === undefined || body instanceof ReadableStream
+          ? { signal: attemptSignal }
+          : { signal: attemptSignal, body };
       const response = await client(prepared.url, {
         method: prepared.method,
         headers,
-        ...prepared.body(),
+        ...(body === undefined ? {} : { body }),
         // The attempt's signal goes to fetch itself. Given to ky as `signal`, it would be merged
         // with ky's own controller through AbortSignal.any on every request, which costs more
         // CPU than the rest of the transport's per-request work (see bench/RESULTS.md). ky never
         // aborts its own controller here: its timeouts are off.
-        fetch: (input, init) => baseFetch(input, { ...init, signal: attemptSignal }),
+        fetch: (input, init) => baseFetch(input, init === undefined ? fetchInit : { ...init, ...fetchInit }),
       });
       if (hooks?.onResponse) {
         emitHook(hooks, 'onResponse', {

@@ -17,6 +17,8 @@ export {
   errorMessageFromBody,
 } from './create-http-error';
 export { createTransport } from './create-transport';
+export { defaultFetch } from './default-fetch';
+export { createNodeHttpFetch, type NodeHttpFetchOptions } from './node-http-fetch';
 export {
   type ClientAuthentication,
   createOAuthTokenClient,

@@ -95,6 +95,27 @@ describe('paginate', () => {
     expect(fetchPage).toHaveBeenCalledTimes(3);
   });
 
+  it('rejects the call that hit a failed page, then ends the walk', async () => {
+    const list = paginate({
+      fetchPage: async (cursor: string | undefined) => {
+        if (cursor === 'second') throw new Error('page two failed');
+        return { items: [1, 2], next: 'second' };
+      },
+      items: (page) => page.items,
+      nextCursor: (page) => page.next,
+    });
+    const iterator = list[Symbol.asyncIterator]();
+    const results = await Promise.allSettled(Array.from({ length: 4 }, () => iterator.next()));
+    expect(
+      results.map((result) => (result.status === 'fulfilled' ? result.value : result.reason.message)),
+    ).toEqual([
+      { done: false, value: 1 },
+      { done: false, value: 2 },
+      'page two failed',
+      { done: true, value: undefined },
+    ]);
+  });
+
   it('does not cache a failed first page', async () => {
     let calls = 0;
     const list = paginate({

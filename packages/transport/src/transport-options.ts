@@ -23,7 +23,10 @@ export interface TransportOptions {
   baseUrl: string;
   /** Credentials, applied to requests to the `baseUrl` origin (see `RequestOptions.auth`). */
   auth?: AuthStrategy;
-  /** The fetch to use; default `globalThis.fetch`, looked up per request (so mocks installed later apply). */
+  /**
+   * The fetch to use. Default `defaultFetch()`: on Node.js a shared `createNodeHttpFetch()`,
+   * elsewhere `globalThis.fetch` looked up per request (so mocks installed later apply).
+   */
   fetch?: typeof globalThis.fetch;
   /** Sent with every request; request headers override them. */
   headers?: Record<string, string>;
