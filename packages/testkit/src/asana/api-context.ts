@@ -4,6 +4,7 @@ import { attachmentRecord } from './attachment-records';
 import { type FieldTree, projectRecord, type ResolveReference } from './opt-fields';
 import type { ListRequest } from './paginate';
 import type { JsonRecord, RecordContext } from './record-context';
+import type { RecordFields } from './record-fields';
 import {
   projectRecord as fullProject,
   sectionRecord,
@@ -93,6 +94,30 @@ export function referenceResolver(records: RecordContext): ResolveReference {
 export function listItem(ctx: ApiContext, compact: () => JsonRecord, full: () => JsonRecord): JsonRecord {
   if (ctx.fields === undefined) return compact();
   return projectRecord(full(), ctx.fields, referenceResolver(ctx.records));
+}
+
+/**
+ * The renderer of a list's items, worked out once per page: the compact shape by default, or
+ * exactly the `opt_fields` asked for, building only those fields of each record.
+ */
+export function listItems<S>(
+  ctx: ApiContext,
+  fields: RecordFields<S>,
+  compact: (subject: S) => JsonRecord,
+): (subject: S) => JsonRecord {
+  if (ctx.fields === undefined) return compact;
+  const project = fields.projection(ctx.fields);
+  const resolve = referenceResolver(ctx.records);
+  return (subject) => project(subject, resolve);
+}
+
+/**
+ * A get-by-gid response of a record described by its fields: the full record by default (without
+ * opt-in fields), or only the `opt_fields` asked for.
+ */
+export function singleRecord<S>(ctx: ApiContext, fields: RecordFields<S>, subject: S): JsonRecord {
+  if (ctx.fields === undefined) return { data: fields.full(subject, false) };
+  return { data: fields.projection(ctx.fields)(subject, referenceResolver(ctx.records)) };
 }
 
 /**

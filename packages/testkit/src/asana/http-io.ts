@@ -114,13 +114,20 @@ export async function sendJson(
   body: unknown,
   options: { pretty?: boolean; headers?: OutgoingHttpHeaders; fault?: BodyFault } = {},
 ): Promise<void> {
-  const text = Buffer.from(JSON.stringify(body, null, options.pretty === true ? 2 : undefined));
-  await sendBody(
-    req,
-    res,
-    status,
-    { 'content-type': JSON_CONTENT_TYPE, 'content-length': text.length, ...options.headers },
-    [text],
-    options.fault,
-  );
+  const text = JSON.stringify(body, null, options.pretty === true ? 2 : undefined);
+  const headers = {
+    'content-type': JSON_CONTENT_TYPE,
+    'content-length': Buffer.byteLength(text),
+    ...options.headers,
+  };
+  if (options.fault !== undefined) {
+    await sendBody(req, res, status, headers, [Buffer.from(text)], options.fault);
+    return;
+  }
+  if (res.destroyed) return;
+  res.writeHead(status, headers);
+  // Ending with the string itself lets node send head and body in one write, without first
+  // copying the body into a Buffer.
+  if (req.method === 'HEAD') res.end();
+  else res.end(text);
 }

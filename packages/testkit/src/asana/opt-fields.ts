@@ -94,8 +94,12 @@ function bare(value: unknown): unknown {
   return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, bare(inner)]));
 }
 
-function shape(value: unknown, tree: FieldTree, resolve: ResolveReference): unknown {
-  if (Array.isArray(value)) return value.map((item) => shape(item, tree, resolve));
+/**
+ * One requested value in the shape `opt_fields` asks for: with no sub-fields a bare value (see
+ * `bare`), else the projection of each record in it.
+ */
+export function shapeValue(value: unknown, tree: FieldTree, resolve: ResolveReference): unknown {
+  if (Array.isArray(value)) return value.map((item) => shapeValue(item, tree, resolve));
   if (!isRecord(value)) return value;
   if (tree.size === 0) return bare(value);
   return projectRecord(value, tree, resolve);
@@ -123,7 +127,7 @@ export function projectRecord(record: JsonRecord, tree: FieldTree, resolve: Reso
       source = resolve(record) ?? record;
     }
     if (!(field in source)) continue;
-    out[field] = shape(source[field], subtree, resolve);
+    out[field] = shapeValue(source[field], subtree, resolve);
   }
   return out;
 }

@@ -1,12 +1,13 @@
-import { type ApiContext, listItem, pathGid, single } from './api-context';
+import { type ApiContext, listItem, listItems, pathGid, singleRecord } from './api-context';
 import { AsanaHttpError, notRecognized } from './asana-http-error';
 import { parseDateTime } from './calendar';
 import { arraySource, concatSource, type ListSource, rangeSource } from './list-source';
 import { paginate } from './paginate';
 import type { JsonRecord } from './record-context';
 import { projectCompact, projectRecord } from './resource-records';
-import { taskCompact, taskRecord } from './task-records';
+import { TASK_FIELDS, taskCompact } from './task-records';
 import { NO_ROW } from './task-table';
+import { TaskView } from './task-view';
 
 /**
  * The 400 Asana answers when `GET /tasks` lacks exactly one filter (measured text).
@@ -60,14 +61,21 @@ function timeFilters(ctx: ApiContext, allowModifiedSince: boolean): RowFilter {
   };
 }
 
+/**
+ * Renders task rows as list items; the requested fields are resolved once, not once per row.
+ *
+ * @example
+ * ```ts
+ * const data = rows.map(taskItems(ctx));
+ * ```
+ */
+export function taskItems(ctx: ApiContext): (row: number) => JsonRecord {
+  const render = listItems(ctx, TASK_FIELDS, (task: TaskView) => taskCompact(task.records, task.row));
+  return (row) => render(new TaskView(ctx.records, row));
+}
+
 function taskPage(ctx: ApiContext, source: ListSource<number>): JsonRecord {
-  return paginate(ctx.list, source, (row) =>
-    listItem(
-      ctx,
-      () => taskCompact(ctx.records, row),
-      () => taskRecord(ctx.records, row, true),
-    ),
-  );
+  return paginate(ctx.list, source, taskItems(ctx));
 }
 
 function keep(filter: RowFilter): (row: number) => number | undefined {
@@ -155,7 +163,7 @@ function liveTask(ctx: ApiContext): number {
 /** `GET /tasks/{task_gid}`. */
 export function getTask(ctx: ApiContext): JsonRecord {
   const row = liveTask(ctx);
-  return single(ctx, (optIn) => taskRecord(ctx.records, row, optIn));
+  return singleRecord(ctx, TASK_FIELDS, new TaskView(ctx.records, row));
 }
 
 /** `GET /tasks/{task_gid}/subtasks`. */

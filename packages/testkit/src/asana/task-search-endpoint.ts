@@ -1,9 +1,9 @@
-import { type ApiContext, listItem, pathGid } from './api-context';
+import { type ApiContext, pathGid } from './api-context';
 import { AsanaHttpError, notRecognized } from './asana-http-error';
 import { dayNumberOf, parseDateTime, parseDay } from './calendar';
 import { readLimit } from './paginate';
 import type { JsonRecord } from './record-context';
-import { taskCompact, taskRecord } from './task-records';
+import { taskItems } from './task-endpoints';
 import { NO_DAY, NO_ROW, TASK_SUBTYPES } from './task-table';
 
 /**
@@ -268,13 +268,7 @@ export function searchTasks(ctx: ApiContext): JsonRecord {
     return (ascending ? ka - kb : kb - ka) || b - a;
   });
   return {
-    data: matches.slice(0, limit).map((row) =>
-      listItem(
-        ctx,
-        () => taskCompact(ctx.records, row),
-        () => taskRecord(ctx.records, row, true),
-      ),
-    ),
+    data: matches.slice(0, limit).map(taskItems(ctx)),
   };
 }
 
