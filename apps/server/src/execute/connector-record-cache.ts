@@ -18,7 +18,7 @@ interface Entry {
  * Connector rows the execute route read a moment ago, per connector and caller, so a burst of
  * calls on one connector reads the store once per `ttlMs` rather than once per call. Keys include
  * the caller's tenant and user, so a record is only ever served to a caller that was allowed to
- * read it. This process evicts a connector when it deletes it or changes its status; changes made
+ * read it, and concurrent calls that miss share one read. This process evicts a connector when it deletes it or changes its status; changes made
  * by another process sharing the database show within `ttlMs`.
  *
  * @example
@@ -28,6 +28,8 @@ interface Entry {
  */
 export class ConnectorRecordCache {
   readonly #byConnector = new Map<string, Map<string, Entry>>();
+  /** Reads under way, per connector and owner: concurrent misses share one. */
+  readonly #loading = new Map<string, Promise<ConnectorRecord>>();
   readonly #ttlMs: number;
   readonly #maxEntries: number;
   #size = 0;
@@ -47,7 +49,25 @@ export class ConnectorRecordCache {
     const now = performance.now();
     const entry = this.#byConnector.get(id)?.get(owner);
     if (entry !== undefined && entry.expiresAt > now) return entry.record;
-    const record = await load();
+    const key = `${id}\u0000${owner}`;
+    const pending = this.#loading.get(key);
+    if (pending !== undefined) return pending;
+    const loading = load();
+    this.#loading.set(key, loading);
+    // False when the connector was evicted meanwhile: the row read may predate that change.
+    const settle = (): boolean => {
+      const current = this.#loading.get(key) === loading;
+      if (current) this.#loading.delete(key);
+      return current;
+    };
+    let record: ConnectorRecord;
+    try {
+      record = await loading;
+    } catch (error) {
+      settle();
+      throw error;
+    }
+    if (!settle()) return record;
     let owners = this.#byConnector.get(id);
     if (owners === undefined) {
       if (this.#size >= this.#maxEntries) this.#evictOldest();
@@ -61,6 +81,7 @@ export class ConnectorRecordCache {
 
   /** Forgets a connector for every caller (deleted, or its status or credentials changed). */
   evict(id: string): void {
+    for (const key of this.#loading.keys()) if (key.startsWith(`${id}\u0000`)) this.#loading.delete(key);
     const owners = this.#byConnector.get(id);
     if (owners === undefined) return;
     this.#size -= owners.size;

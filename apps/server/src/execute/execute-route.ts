@@ -3,7 +3,6 @@ import {
   type ConnectorType,
   connectorKinds,
   type DownloadResult,
-  ExecuteRequestSchema,
   findAction,
   parseSearchParams,
   requireConnectorType,
@@ -12,15 +11,16 @@ import {
 } from '@conduit/protocol';
 import type { Context, Hono } from 'hono';
 import { type AppEnv, requireCaller } from '../http/app-env';
-import { readJsonObject } from '../http/read-json-body';
+import { jsonResponse } from '../http/json-response';
+import { readJsonBody } from '../http/read-json-body';
 import type { ServerServices } from '../services/server-services';
 import type { ConnectorRecord } from '../store/store';
-import { parseBody } from '../validation/parse-body';
 import { definitionOf } from './connector-definitions';
 import type { ConnectorExecutors } from './connector-executors';
 import type { ConnectorRecordCache } from './connector-record-cache';
 import { downloadResponse } from './download-response';
 import { translateExecuteError, upstreamTimeout } from './execute-errors';
+import { parseExecuteRequest } from './execute-request-body';
 import { RequestDeadline } from './request-deadline';
 import type { SearchHandler } from './search-handler';
 import { UpstreamFailureError, upstreamFailureBody } from './upstream-failure-error';
@@ -90,7 +90,7 @@ async function upstreamFailure(
     error_code: mapped.code,
     upstream_status: mapped.upstreamStatus ?? null,
   });
-  return c.json(upstreamFailureBody(mapped), 502);
+  return jsonResponse(upstreamFailureBody(mapped), 502);
 }
 
 /**
@@ -119,10 +119,7 @@ export function registerExecuteRoute(
 ): void {
   app.post(EXECUTE_PATH, async (c) => {
     const caller = requireCaller(c);
-    const body = parseBody(
-      ExecuteRequestSchema,
-      await readJsonObject(c.req.raw, services.config.bodyLimitBytes),
-    );
+    const body = parseExecuteRequest(await readJsonBody(c, services.config.bodyLimitBytes));
     const id = c.req.param('id');
     const record = await options.records.get(caller, id, () => services.connectors.get(caller, id));
     const type = requireConnectorType(record.connectorType);
@@ -134,7 +131,7 @@ export function registerExecuteRoute(
       const search = options.searchHandler();
       if (!search) throw searchNotEnabled(entity);
       parseSearchParams(params, found.searchableFields ?? {});
-      return c.json(await search(record, entity, params, c.req.raw.signal));
+      return jsonResponse(await search(record, entity, params, c.req.raw.signal));
     }
     // Every fault of the request is reported before the upstream is asked anything.
     const { action } = resolveExecuteRequest(definition, entity, body.action, params);
@@ -163,6 +160,6 @@ export function registerExecuteRoute(
       options.records.evict(record.id);
     }
     if (action.kind === 'download') return downloadResponse(result as DownloadResult);
-    return c.json(result as object);
+    return jsonResponse(result);
   });
 }

@@ -22,10 +22,16 @@ export class RequestDeadline {
   readonly #timer: ReturnType<typeof setTimeout>;
 
   constructor(callerSignal: AbortSignal, timeoutMs: number, onExpiry: () => unknown) {
-    const expiry = new AbortController();
+    // One controller that both the caller and the timer abort: cheaper per request than
+    // `AbortSignal.any`, which tracks its sources through weak references.
+    const controller = new AbortController();
     this.#scope = { deadlineAt: performance.now() + timeoutMs, lastRetryError: undefined };
-    this.#timer = setTimeout(() => expiry.abort(onExpiry()), timeoutMs);
-    this.signal = AbortSignal.any([callerSignal, expiry.signal]);
+    if (callerSignal.aborted) controller.abort(callerSignal.reason);
+    else {
+      callerSignal.addEventListener('abort', () => controller.abort(callerSignal.reason), { once: true });
+    }
+    this.#timer = setTimeout(() => controller.abort(onExpiry()), timeoutMs);
+    this.signal = controller.signal;
   }
 
   /** Runs the upstream work inside the request's {@link UpstreamCallScope}. */

@@ -14,6 +14,8 @@ import type { Store } from '../store/store';
 import type { AppEnv } from './app-env';
 import { authenticate } from './authenticate';
 import { errorResponse } from './error-response';
+import { jsonResponse } from './json-response';
+import type { NodeBindings } from './node-bindings';
 import { assertDeclaredLength } from './read-json-body';
 import { requestContext } from './request-context';
 import { type DescribeSync, registerConnectorRoutes } from './routes/connector-routes';
@@ -51,8 +53,11 @@ export interface ConduitApp {
   readonly hono: Hono<AppEnv>;
   readonly services: ServerServices;
   readonly extensions: readonly ServerExtension[];
-  /** The request handler. */
-  readonly fetch: (request: Request) => Response | Promise<Response>;
+  /**
+   * The request handler. `listen` also passes the `node:http` request and response, which lets
+   * handlers read bodies and write JSON answers without web streams in between.
+   */
+  readonly fetch: (request: Request, bindings?: NodeBindings) => Response | Promise<Response>;
   /** True once {@link ConduitApp.startDraining} was called. */
   readonly draining: boolean;
   /** Shutdown began: `/readyz` answers 503 and responses close their connections. */
@@ -150,7 +155,7 @@ export function createApp(options: CreateAppOptions): ConduitApp {
 
   hono.notFound((c) => {
     const message = `no route for ${c.req.method} ${new URL(c.req.url).pathname}`;
-    return c.json({ message, errors: [{ message, error_code: 'not_found' }] }, 404);
+    return jsonResponse({ message, errors: [{ message, error_code: 'not_found' }] }, 404);
   });
   hono.onError((error, c) =>
     errorResponse(error, c.get('requestId') ?? 'unknown', c.get('logger') ?? logger),
@@ -160,7 +165,7 @@ export function createApp(options: CreateAppOptions): ConduitApp {
     hono,
     services,
     extensions,
-    fetch: (request) => hono.fetch(request),
+    fetch: (request, bindings) => hono.fetch(request, bindings),
     get draining() {
       return draining;
     },

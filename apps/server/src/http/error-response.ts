@@ -2,11 +2,10 @@ import { ConduitError, type ErrorBody, errorBodyFrom, RateLimitError } from '@co
 import { HTTPException } from 'hono/http-exception';
 import { StoreUnavailableError } from '../errors/store-unavailable-error';
 import type { Logger } from '../logging/logger';
-
-const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' } as const;
+import { jsonResponse } from './json-response';
 
 function json(status: number, body: ErrorBody, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...headers } });
+  return jsonResponse(body, status, { 'content-type': 'application/json; charset=utf-8', ...headers });
 }
 
 /**

@@ -1,4 +1,11 @@
+import type { IncomingMessage } from 'node:http';
 import { ApiError, ValidationError } from '@conduit/protocol';
+import type { Context } from 'hono';
+import type { AppEnv } from './app-env';
+import { incomingOf } from './node-bindings';
+
+// Stateless between calls (no `stream` option), so one fatal decoder serves every request.
+const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 function tooLarge(limit: number): ApiError {
   return new ApiError(`the request body is larger than ${limit} bytes`, {
@@ -46,7 +53,29 @@ export function assertDeclaredLength(contentLength: string | null, limit: number
 export async function readJsonObject(request: Request, limit: number): Promise<Record<string, unknown>> {
   assertDeclaredLength(request.headers.get('content-length'), limit);
   if (!request.body) throw malformed('a JSON object body is required');
-  const reader = request.body.getReader();
+  return parseJsonObject(await readStream(request.body, limit));
+}
+
+/**
+ * {@link readJsonObject} for a handler: when the app is served by `listen`, the bytes are read
+ * straight from the `node:http` request (same limits, same errors), without the web stream a
+ * `Request` body would put around them.
+ *
+ * @throws ApiError 413 `payload_too_large`; ValidationError 400 `malformed_json`
+ * @example
+ * ```ts
+ * const body = await readJsonBody(c, config.bodyLimitBytes);
+ * ```
+ */
+export async function readJsonBody(c: Context<AppEnv>, limit: number): Promise<Record<string, unknown>> {
+  const incoming = incomingOf(c);
+  if (!incoming) return readJsonObject(c.req.raw, limit);
+  assertDeclaredLength(incoming.headers['content-length'] ?? null, limit);
+  return parseJsonObject(await readIncoming(incoming, limit));
+}
+
+async function readStream(body: ReadableStream<Uint8Array>, limit: number): Promise<Buffer> {
+  const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {
@@ -59,10 +88,60 @@ export async function readJsonObject(request: Request, limit: number): Promise<R
     }
     chunks.push(value);
   }
-  if (total === 0) throw malformed('a JSON object body is required');
+  return Buffer.concat(chunks, total);
+}
+
+/**
+ * The body of a `node:http` request, counted as it arrives. Past the limit it stops reading and
+ * leaves the rest to the adapter, which drains it once the 413 is sent.
+ */
+function readIncoming(incoming: IncomingMessage, limit: number): Promise<Buffer> {
+  // Read already (nothing else here reads it): what there was is gone, as with a used body.
+  if (incoming.readableEnded) return Promise.resolve(Buffer.alloc(0));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    const cleanup = () => {
+      incoming.off('data', onData);
+      incoming.off('end', onEnd);
+      incoming.off('error', onError);
+      incoming.off('close', onClose);
+    };
+    const onData = (chunk: Buffer) => {
+      total += chunk.byteLength;
+      if (total > limit) {
+        cleanup();
+        incoming.pause();
+        reject(tooLarge(limit));
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      cleanup();
+      resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total));
+    };
+    const onError = (error: Error) => {
+      cleanup();
+      reject(error);
+    };
+    const onClose = () => {
+      if (incoming.readableEnded) return onEnd();
+      cleanup();
+      reject(incoming.errored ?? new Error('the client closed the connection before sending the whole body'));
+    };
+    incoming.on('data', onData);
+    incoming.on('end', onEnd);
+    incoming.on('error', onError);
+    incoming.on('close', onClose);
+  });
+}
+
+function parseJsonObject(bytes: Buffer): Record<string, unknown> {
+  if (bytes.byteLength === 0) throw malformed('a JSON object body is required');
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks, total));
+    text = utf8.decode(bytes);
   } catch {
     throw malformed('the request body is not valid UTF-8');
   }

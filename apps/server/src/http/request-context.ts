@@ -1,27 +1,28 @@
 import { randomUUID } from 'node:crypto';
-import { redactUrl } from '@conduit/protocol';
 import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import type { Logger } from '../logging/logger';
 import type { ServerMetrics } from '../metrics/server-metrics';
 import type { AppEnv } from './app-env';
+import { withHeader } from './json-response';
+import { loggedPath } from './logged-path';
 
 const INCOMING_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** The registered path of the route that answered (`/v1/integrations/connectors/:id`), or `unmatched`. */
 function routeLabel(c: Context<AppEnv>): string {
-  const routes = matchedRoutes(c).filter((route) => route.method !== 'ALL');
-  return routes.at(-1)?.path ?? 'unmatched';
+  const routes = matchedRoutes(c);
+  for (let index = routes.length - 1; index >= 0; index -= 1) {
+    const route = routes[index]!;
+    if (route.method !== 'ALL') return route.path;
+  }
+  return 'unmatched';
 }
 
 function setHeader(c: Context<AppEnv>, name: string, value: string): void {
-  try {
-    c.res.headers.set(name, value);
-  } catch {
-    // A response with immutable headers (e.g. one passed through from fetch) is rewrapped.
-    c.res = new Response(c.res.body, c.res);
-    c.res.headers.set(name, value);
-  }
+  const response = withHeader(c.res, name, value);
+  // Assigning `c.res` copies the response: only a response that had to be copied is assigned.
+  if (response !== c.res) c.res = response;
 }
 
 /** Options of {@link requestContext}. */
@@ -66,11 +67,10 @@ export function requestContext(options: RequestContextOptions): MiddlewareHandle
     const status = c.res.status;
     metrics.httpRequests.inc({ method: c.req.method, route, status });
     metrics.httpDuration.observe({ method: c.req.method, route }, seconds);
-    const url = new URL(c.req.url);
     const caller = c.get('caller');
     requestLogger.info('request', {
       method: c.req.method,
-      path: redactUrl(`http://host${url.pathname}${url.search}`).slice('http://host'.length),
+      path: loggedPath(c.req.url),
       route,
       status,
       duration_ms: Math.round(seconds * 100_000) / 100,

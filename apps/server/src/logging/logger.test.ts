@@ -37,6 +37,31 @@ describe('createJsonLogger', () => {
     expect(lines.join('\n')).not.toMatch(/abc|"s"|"t"/);
   });
 
+  it('lets the fields of a line replace bound ones, an undefined field dropping them', () => {
+    const lines: string[] = [];
+    const logger = createJsonLogger({
+      write: (line) => lines.push(line),
+      clock: manualClock(Date.parse('2026-02-03T04:05:06.007Z')),
+    }).child({ request_id: 'r1', route: 'bound', time: 'bound time' });
+    logger.info('request', {
+      route: '/x',
+      request_id: undefined,
+      time: undefined,
+      url: 'https://x.test/a?access_token=abc',
+      token: new Error('secret'),
+    });
+    expect(lines[0]).toBe(
+      JSON.stringify({
+        time: '2026-02-03T04:05:06.007Z',
+        level: 'info',
+        msg: 'request',
+        route: '/x',
+        url: 'https://x.test/a?access_token=[REDACTED]',
+        token: '[REDACTED]',
+      }),
+    );
+  });
+
   it('keeps the line when a field cannot be serialised', () => {
     const lines: string[] = [];
     const logger = createJsonLogger({ write: (line) => lines.push(line) });

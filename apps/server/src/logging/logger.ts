@@ -1,4 +1,4 @@
-import { redactValue } from '@conduit/protocol';
+import { isSecretName, REDACTED, redactValue } from '@conduit/protocol';
 import { type Clock, systemClock } from '../clock';
 
 /** Severity of a log line, lowest first. */
@@ -46,13 +46,30 @@ function errorFields(error: Error): Record<string, unknown> {
   };
 }
 
-function prepare(fields: LogFields): unknown {
-  const plain: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(fields)) {
-    if (value === undefined) continue;
-    plain[key] = value instanceof Error ? errorFields(value) : value;
+/** The fields every line starts with. */
+interface LineHead {
+  readonly time: string;
+  readonly level: LogLevel;
+  readonly msg: string;
+}
+
+/**
+ * Adds fields to a line being built, as `redactValue` would copy them (an `Error` as its name,
+ * message, code, stack and cause); an undefined field drops what an earlier layer gave the key.
+ */
+function addFields(line: Record<string, unknown>, head: LineHead, fields: LogFields): void {
+  for (const key of Object.keys(fields)) {
+    const value = fields[key];
+    if (value === undefined) {
+      if (Object.hasOwn(head, key)) line[key] = head[key as keyof LineHead];
+      else delete line[key];
+      continue;
+    }
+    // Depth 1: the fields sit one level inside the line, as they did when the line was redacted whole.
+    line[key] = isSecretName(key)
+      ? REDACTED
+      : redactValue(value instanceof Error ? errorFields(value) : value, 1);
   }
-  return redactValue(plain);
 }
 
 /**
@@ -71,16 +88,18 @@ export function createJsonLogger(options: JsonLoggerOptions = {}, bound: LogFiel
   const clock = options.clock ?? systemClock;
   const emit = (level: LogLevel, message: string, fields: LogFields = {}) => {
     if (LEVELS[level] < threshold) return;
-    const body = prepare({ ...bound, ...fields }) as Record<string, unknown>;
+    const head: LineHead = { time: new Date(clock.now()).toISOString(), level, msg: message };
+    // Built in place rather than spread from copies: this runs for every request.
+    const fieldsOfLine: Record<string, unknown> = { ...head };
+    addFields(fieldsOfLine, head, bound);
+    addFields(fieldsOfLine, head, fields);
     let line: string;
     try {
-      line = JSON.stringify({ time: new Date(clock.now()).toISOString(), level, msg: message, ...body });
+      line = JSON.stringify(fieldsOfLine);
     } catch {
       // A field that cannot be serialised (a cycle, a BigInt) must not lose the line.
       line = JSON.stringify({
-        time: new Date(clock.now()).toISOString(),
-        level,
-        msg: message,
+        ...head,
         fields: 'unserialisable',
       });
     }

@@ -74,13 +74,26 @@ abstract class Metric {
     this.labelNames = labelNames;
   }
 
-  /** The series key and the label pairs, refusing labels the metric does not declare. */
-  protected series(labels: Labels = {}): { key: string; pairs: [string, string][] } {
+  /**
+   * The key of a label set's series, refusing labels the metric does not declare: its values in
+   * label order, as JSON. Series are counted on every request, so the label pairs a new series
+   * needs are only built by {@link Metric.pairsOf} on a miss.
+   */
+  protected seriesKey(labels: Labels = {}): string {
     for (const name of Object.keys(labels)) {
       if (!this.labelNames.includes(name)) throw new Error(`metric ${this.name} has no label "${name}"`);
     }
-    const pairs = this.labelNames.map((name): [string, string] => [name, String(labels[name] ?? '')]);
-    return { key: JSON.stringify(pairs.map(([, value]) => value)), pairs };
+    let key = '[';
+    for (let index = 0; index < this.labelNames.length; index += 1) {
+      if (index > 0) key += ',';
+      key += JSON.stringify(String(labels[this.labelNames[index]!] ?? ''));
+    }
+    return `${key}]`;
+  }
+
+  /** The label pairs of a new series, in declared order. */
+  protected pairsOf(labels: Labels = {}): [string, string][] {
+    return this.labelNames.map((name): [string, string] => [name, String(labels[name] ?? '')]);
   }
 
   abstract renderSamples(): string[];
@@ -100,10 +113,10 @@ class CounterMetric extends Metric implements Counter {
 
   inc(labels?: Labels, amount = 1): void {
     if (!(amount >= 0)) throw new Error(`counter ${this.name} can only increase`);
-    const { key, pairs } = this.series(labels);
+    const key = this.seriesKey(labels);
     const entry = this.#values.get(key);
     if (entry) entry.value += amount;
-    else this.#values.set(key, { pairs, value: amount });
+    else this.#values.set(key, { pairs: this.pairsOf(labels), value: amount });
   }
 
   renderSamples(): string[] {
@@ -118,15 +131,14 @@ class GaugeMetric extends Metric implements Gauge {
   readonly #values = new Map<string, { pairs: [string, string][]; value: number }>();
 
   set(labels: Labels, value: number): void {
-    const { key, pairs } = this.series(labels);
-    this.#values.set(key, { pairs, value });
+    this.#values.set(this.seriesKey(labels), { pairs: this.pairsOf(labels), value });
   }
 
   inc(labels?: Labels, amount = 1): void {
-    const { key, pairs } = this.series(labels);
+    const key = this.seriesKey(labels);
     const entry = this.#values.get(key);
     if (entry) entry.value += amount;
-    else this.#values.set(key, { pairs, value: amount });
+    else this.#values.set(key, { pairs: this.pairsOf(labels), value: amount });
   }
 
   dec(labels?: Labels, amount = 1): void {
@@ -134,7 +146,7 @@ class GaugeMetric extends Metric implements Gauge {
   }
 
   remove(labels: Labels): void {
-    this.#values.delete(this.series(labels).key);
+    this.#values.delete(this.seriesKey(labels));
   }
 
   renderSamples(): string[] {
@@ -160,10 +172,10 @@ class HistogramMetric extends Metric implements Histogram {
   }
 
   observe(labels: Labels, value: number): void {
-    const { key, pairs } = this.series(labels);
+    const key = this.seriesKey(labels);
     let entry = this.#values.get(key);
     if (!entry) {
-      entry = { pairs, counts: this.#buckets.map(() => 0), sum: 0, count: 0 };
+      entry = { pairs: this.pairsOf(labels), counts: this.#buckets.map(() => 0), sum: 0, count: 0 };
       this.#values.set(key, entry);
     }
     const index = this.#buckets.findIndex((bound) => value <= bound);

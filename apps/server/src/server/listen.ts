@@ -1,7 +1,10 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createAdaptorServer } from '@hono/node-server';
+import { createAdaptorServer, type Http2Bindings, type HttpBindings } from '@hono/node-server';
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import type { ConduitApp } from '../http/create-app';
+import { plainJsonResponse } from '../http/json-response';
+import type { NodeBindings } from '../http/node-bindings';
 
 /** Where and how to listen. */
 export interface ListenOptions {
@@ -31,7 +34,8 @@ function urlHost(host: string): string {
 
 /**
  * Serves the app over HTTP on Node with `@hono/node-server`, without replacing the global
- * `Request`/`Response` (the server may share a process with other code).
+ * `Request`/`Response` (the server may share a process with other code). JSON answers made by
+ * `jsonResponse` are written to the socket as they are.
  *
  * @example
  * ```ts
@@ -41,7 +45,22 @@ function urlHost(host: string): string {
  * ```
  */
 export async function listen(app: ConduitApp, options: ListenOptions): Promise<RunningServer> {
-  const server = createAdaptorServer({ fetch: app.fetch, overrideGlobalObjects: false }) as Server;
+  const fetch = async (request: Request, bindings: HttpBindings | Http2Bindings): Promise<Response> => {
+    // An HTTP/1 server (`createAdaptorServer` makes one): never the HTTP/2 kind.
+    const node = bindings as NodeBindings;
+    const response = await app.fetch(request, node);
+    const plain = plainJsonResponse(response);
+    if (plain === undefined || node.outgoing.headersSent) return response;
+    // A JSON answer goes out as the string it already is: the adapter would otherwise read it back
+    // out of the `Response`'s web stream.
+    node.outgoing.writeHead(plain.status, {
+      ...plain.headers,
+      'content-length': Buffer.byteLength(plain.body),
+    });
+    node.outgoing.end(plain.body);
+    return RESPONSE_ALREADY_SENT;
+  };
+  const server = createAdaptorServer({ fetch, overrideGlobalObjects: false }) as Server;
   await new Promise<void>((resolve, reject) => {
     const onError = (error: Error) => reject(error);
     server.once('error', onError);

@@ -67,6 +67,18 @@ describe('RateLimiter', () => {
     expect((await a.hit('big')).allowed).toBe(true);
   });
 
+  it('serves concurrent requests from one claim at a time, every position used once', async () => {
+    const clock = manualClock(60_000 * 4000);
+    const limiter = new RateLimiter(store, { limit: 100_000, windowMs: 60_000 }, clock);
+    const { result, writes: count } = await writes(() =>
+      Promise.all(Array.from({ length: 250 }, () => limiter.hit('concurrent'))),
+    );
+    // Blocks of 100: three claims, not one per request that found the block used up.
+    expect(count).toBe(3);
+    expect(result.every((decision) => decision.allowed)).toBe(true);
+    expect(new Set(result.map((decision) => decision.remaining)).size).toBe(250);
+  });
+
   it('says when the window resets', async () => {
     const clock = manualClock(60_000 * 3000 + 45_500);
     const decision = await new RateLimiter(store, { limit: 10, windowMs: 60_000 }, clock).hit('reset');

@@ -28,7 +28,8 @@ interface ClaimedBlock {
  * to 199 a window, up to 100 for large ones: a hundredth of the limit) and hands them out from
  * memory, so a busy application costs one store write per block rather than per request. Positions
  * are unique across processes, so the limit is never exceeded; at worst a process's unused rest of
- * a block (under a hundredth of the limit) goes unserved when the window ends. Once a window is
+ * a block (under a hundredth of the limit) goes unserved when the window ends. Concurrent requests
+ * that find the block used up wait for one claim rather than each making its own. Once a window is
  * past the limit, the process refuses the rest of it without asking the store.
  *
  * @example
@@ -43,6 +44,8 @@ export class RateLimiter {
   readonly #clock: Clock;
   readonly #blockSize: number;
   readonly #blocks = new Map<string, ClaimedBlock>();
+  /** The claim under way per bucket: requests that find the block used up wait for it. */
+  readonly #claims = new Map<string, { readonly windowStart: number; readonly done: Promise<void> }>();
 
   constructor(store: Store, spec: RateLimitSpec, clock: Clock) {
     this.#store = store;
@@ -52,30 +55,47 @@ export class RateLimiter {
   }
 
   async hit(bucket: string): Promise<RateLimitDecision> {
-    const now = this.#clock.now();
-    const windowStart = now - (now % this.#spec.windowMs);
-    let position: number;
-    const block = this.#blocks.get(bucket);
-    if (block !== undefined && block.windowStart === windowStart && block.next < block.end) {
-      position = block.next;
-      block.next += 1;
-    } else {
-      const hits = await this.#store.hitRateLimit(bucket, windowStart, this.#blockSize);
-      position = hits - this.#blockSize + 1;
-      // A window's count only grows: once past the limit, the rest of the window is refused from
-      // memory (an endless block of positions past it), without writing for every refused request.
-      this.#blocks.set(
-        bucket,
-        position > this.#spec.limit
-          ? { windowStart, next: position, end: Number.POSITIVE_INFINITY }
-          : { windowStart, next: position + 1, end: hits + 1 },
-      );
+    for (;;) {
+      const now = this.#clock.now();
+      const windowStart = now - (now % this.#spec.windowMs);
+      const block = this.#blocks.get(bucket);
+      if (block !== undefined && block.windowStart === windowStart && block.next < block.end) {
+        const position = block.next;
+        block.next += 1;
+        return {
+          allowed: position <= this.#spec.limit,
+          limit: this.#spec.limit,
+          remaining: Math.max(0, this.#spec.limit - position),
+          resetSeconds: Math.max(1, Math.ceil((windowStart + this.#spec.windowMs - now) / 1000)),
+        };
+      }
+      // One claim at a time per bucket: concurrent requests finding the block used up would
+      // otherwise each claim a block, and all but the last would go unserved.
+      const pending = this.#claims.get(bucket);
+      if (pending !== undefined && pending.windowStart === windowStart) {
+        await pending.done;
+        continue;
+      }
+      const done = this.#claim(bucket, windowStart);
+      this.#claims.set(bucket, { windowStart, done });
+      try {
+        await done;
+      } finally {
+        if (this.#claims.get(bucket)?.done === done) this.#claims.delete(bucket);
+      }
     }
-    return {
-      allowed: position <= this.#spec.limit,
-      limit: this.#spec.limit,
-      remaining: Math.max(0, this.#spec.limit - position),
-      resetSeconds: Math.max(1, Math.ceil((windowStart + this.#spec.windowMs - now) / 1000)),
-    };
+  }
+
+  async #claim(bucket: string, windowStart: number): Promise<void> {
+    const hits = await this.#store.hitRateLimit(bucket, windowStart, this.#blockSize);
+    const first = hits - this.#blockSize + 1;
+    // A window's count only grows: once past the limit, the rest of the window is refused from
+    // memory (an endless block of positions past it), without writing for every refused request.
+    this.#blocks.set(
+      bucket,
+      first > this.#spec.limit
+        ? { windowStart, next: first, end: Number.POSITIVE_INFINITY }
+        : { windowStart, next: first, end: hits + 1 },
+    );
   }
 }

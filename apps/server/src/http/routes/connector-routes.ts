@@ -6,7 +6,7 @@ import { idleSyncSummary } from '../../services/sync-summary';
 import type { ConnectorRecord } from '../../store/store';
 import { type AppEnv, requireCaller } from '../app-env';
 import { connectorJson, createdConnectorJson } from '../connector-json';
-import { readJsonObject } from '../read-json-body';
+import { readJsonBody } from '../read-json-body';
 
 /**
  * Paths of the connector calls (contract §2).
@@ -85,7 +85,7 @@ export function registerConnectorRoutes(
   describeSync: DescribeSync[],
 ): void {
   app.post(CONNECTOR_PATHS.collection, async (c) => {
-    const body = await readJsonObject(c.req.raw, services.config.bodyLimitBytes);
+    const body = await readJsonBody(c, services.config.bodyLimitBytes);
     const record = await services.connectors.create(requireCaller(c), body);
     c.header('location', `${CONNECTOR_PATHS.collection}/${record.id}`);
     return c.json(createdConnectorJson(record), 201);

@@ -15,7 +15,7 @@ import {
 import { parseBody } from '../../validation/parse-body';
 import { type AppEnv, requireCaller } from '../app-env';
 import { authenticate, enforceRateLimit } from '../authenticate';
-import { readJsonObject } from '../read-json-body';
+import { readJsonBody } from '../read-json-body';
 
 /**
  * Paths of the token calls (contract §1).
@@ -52,7 +52,7 @@ export function registerTokenRoutes(app: Hono<AppEnv>, services: ServerServices)
   app.post(TOKEN_PATHS.application, async (c) => {
     const body = parseBody(
       ApplicationTokenRequestSchema,
-      await readJsonObject(c.req.raw, services.config.bodyLimitBytes),
+      await readJsonBody(c, services.config.bodyLimitBytes),
     );
     const application = await authenticateClient(services.store, body.client_id, body.client_secret, {
       clock: services.clock,
@@ -75,10 +75,7 @@ export function registerTokenRoutes(app: Hono<AppEnv>, services: ServerServices)
 
   app.post(TOKEN_PATHS.scoped, authenticate(services, { only: 'application' }), async (c) => {
     const caller = requireCaller(c);
-    const body = parseBody(
-      ScopedTokenRequestSchema,
-      await readJsonObject(c.req.raw, services.config.bodyLimitBytes),
-    );
+    const body = parseBody(ScopedTokenRequestSchema, await readJsonBody(c, services.config.bodyLimitBytes));
     const signer = await services.tokenSigner();
     const response: ScopedTokenResponse = {
       token: signer.issue(
