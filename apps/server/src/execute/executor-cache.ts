@@ -12,8 +12,17 @@ import type { ConnectorRecord, SealedValue } from '../store/store';
  * ```
  */
 export function credentialsVersion(sealed: SealedValue): string {
-  return `${sealed.keyId}:${sealed.nonce.toString('base64')}`;
+  let version = versions.get(sealed);
+  if (version === undefined) {
+    version = `${sealed.keyId}:${sealed.nonce.toString('base64')}`;
+    versions.set(sealed, version);
+  }
+  return version;
 }
+
+// A connector row read once serves many calls (see ConnectorRecordCache): its version is worked out
+// once. Sealed values are never changed in place, so a remembered version stays right.
+const versions = new WeakMap<SealedValue, string>();
 
 /**
  * A digest of decrypted credentials, to recognise the same credentials under a new seal (a key

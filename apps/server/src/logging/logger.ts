@@ -1,5 +1,6 @@
 import { isSecretName, REDACTED, redactValue } from '@conduit/protocol';
 import { type Clock, systemClock } from '../clock';
+import { isoTimestamp } from './iso-timestamp';
 
 /** Severity of a log line, lowest first. */
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
@@ -88,7 +89,7 @@ export function createJsonLogger(options: JsonLoggerOptions = {}, bound: LogFiel
   const clock = options.clock ?? systemClock;
   const emit = (level: LogLevel, message: string, fields: LogFields = {}) => {
     if (LEVELS[level] < threshold) return;
-    const head: LineHead = { time: new Date(clock.now()).toISOString(), level, msg: message };
+    const head: LineHead = { time: isoTimestamp(clock.now()), level, msg: message };
     // Built in place rather than spread from copies: this runs for every request.
     const fieldsOfLine: Record<string, unknown> = { ...head };
     addFields(fieldsOfLine, head, bound);
