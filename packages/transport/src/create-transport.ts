@@ -33,7 +33,8 @@ const METHODS: ReadonlySet<string> = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DE
 interface PreparedRequest {
   method: HttpMethod;
   url: URL;
-  headers: Headers;
+  /** Lower-case names. */
+  headers: Record<string, string>;
   /** A fresh body for each attempt (a `URLSearchParams` or stream cannot be reused). */
   body: () => BodyInit | undefined;
   applyAuth: boolean;
@@ -85,6 +86,9 @@ export function createTransport(options: TransportOptions): Transport {
   const timeoutMs = checkTimeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, 'timeoutMs');
   const idleTimeoutMs = checkTimeout(options.streamIdleTimeoutMs ?? timeoutMs, 'streamIdleTimeoutMs');
   const auth = options.auth;
+  const transportHeaders: Record<string, string> = {};
+  for (const [name, value] of Object.entries(options.headers ?? {}))
+    transportHeaders[name.toLowerCase()] = value;
   const hooks = options.hooks;
   const now = () => globalThis.performance.now();
   const baseFetch = options.fetch ?? defaultFetch();
@@ -120,18 +124,18 @@ export function createTransport(options: TransportOptions): Transport {
       auth !== undefined &&
       (request.auth === true || (request.auth !== false && url.origin === baseUrl.origin));
 
-    const headers = new Headers();
-    headers.set(
-      'accept',
-      mode === 'buffered' && (request.responseType ?? 'json') === 'json' ? 'application/json' : '*/*',
-    );
-    headers.set('user-agent', userAgent);
-    for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
+    // A plain record: each attempt builds the one `Headers` it sends from it.
+    const headers: Record<string, string> = {
+      accept: mode === 'buffered' && (request.responseType ?? 'json') === 'json' ? 'application/json' : '*/*',
+      'user-agent': userAgent,
+    };
     // Transport-wide credentials set as a plain header must not leak to another origin either.
-    if (!applyAuth && (request.auth === false || url.origin !== baseUrl.origin)) {
-      headers.delete('authorization');
+    const keepAuthorization = applyAuth || (request.auth !== false && url.origin === baseUrl.origin);
+    for (const name in transportHeaders) {
+      if (name !== 'authorization' || keepAuthorization) headers[name] = transportHeaders[name] as string;
     }
-    for (const [name, value] of Object.entries(request.headers ?? {})) headers.set(name, value);
+    if (request.headers)
+      for (const name in request.headers) headers[name.toLowerCase()] = request.headers[name] as string;
 
     const replayable = !(request.body instanceof ReadableStream);
     const retry =
@@ -140,7 +144,7 @@ export function createTransport(options: TransportOptions): Transport {
       retry !== false && replayable && (request.idempotent ?? retry.methods.includes(method));
     // JSON is serialized here, not by ky, so the fetch underneath is handed the text itself.
     const json = request.json === undefined ? undefined : JSON.stringify(request.json);
-    if (json !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
+    if (json !== undefined) headers['content-type'] ??= 'application/json';
     const body = (): BodyInit | undefined => {
       if (json !== undefined) return json;
       if (request.form !== undefined) return new URLSearchParams(request.form);
@@ -169,7 +173,7 @@ export function createTransport(options: TransportOptions): Transport {
     // Redaction parses the URL and copies the headers: done only when something reads the
     // description (a hook, an error), never on a successful call nobody observes.
     let description: RequestDescription | undefined;
-    let describedHeaders = prepared.headers;
+    let describedHeaders: Headers | Record<string, string> = prepared.headers;
     const describe = (): RequestDescription => {
       description ??= describeRequest(prepared.method, prepared.url.href, describedHeaders);
       return description;
