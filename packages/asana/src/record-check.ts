@@ -66,22 +66,33 @@ export function compileRecordCheck(schema: z.ZodType): RecordCheck | undefined {
     case 'array': {
       const element = definition.element && compileRecordCheck(definition.element);
       if (refined || !element) return undefined;
-      return (value) => Array.isArray(value) && value.every(element);
+      return (value) => {
+        if (!Array.isArray(value)) return false;
+        for (let index = 0; index < value.length; index += 1) if (!element(value[index])) return false;
+        return true;
+      };
     }
     case 'object': {
       // Only an object that keeps unknown keys comes out of zod equal to what went in.
       const catchall = definition.catchall && definitionOf(definition.catchall);
       if (refined || catchall?.type !== 'unknown' || definition.shape === undefined) return undefined;
-      const fields: [string, RecordCheck][] = [];
+      const keys: string[] = [];
+      const checks: RecordCheck[] = [];
       for (const [key, field] of Object.entries(definition.shape)) {
         const check = compileRecordCheck(field);
         if (!check) return undefined;
-        fields.push([key, check]);
+        keys.push(key);
+        checks.push(check);
       }
+      // Indexed loops: this runs for every record of every page, and destructuring in `for…of`
+      // goes through the iterator protocol each time.
+      const count = keys.length;
       return (value) => {
         if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
         const record = value as Record<string, unknown>;
-        for (const [key, check] of fields) if (!check(record[key])) return false;
+        for (let index = 0; index < count; index += 1) {
+          if (!(checks[index] as RecordCheck)(record[keys[index] as string])) return false;
+        }
         return true;
       };
     }
