@@ -32,14 +32,22 @@ export function buildUrl(
       throw invalid('path', `path "${target.path}" resolves outside the base URL path "${prefix || '/'}"`);
     }
   }
-  for (const [name, value] of Object.entries(target.query ?? {})) {
+  if (target.query === undefined) return url;
+  // Appended to a detached URLSearchParams and set once: appending through `url.searchParams`
+  // re-serializes the whole URL after every parameter.
+  const search = new URLSearchParams(url.search);
+  let added = false;
+  for (const name in target.query) {
+    const value = target.query[name];
     if (value === undefined || value === null) continue;
+    added = true;
     if (Array.isArray(value)) {
-      for (const item of value) url.searchParams.append(name, String(item));
+      for (const item of value) search.append(name, String(item));
     } else {
-      url.searchParams.append(name, String(value));
+      search.append(name, String(value));
     }
   }
+  if (added) url.search = search.toString();
   return url;
 }
 
