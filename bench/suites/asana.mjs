@@ -357,7 +357,7 @@ function runSizes() {
         entry: OFFICIAL_ENTRY,
       },
     ];
-    const esbuild = join(repoRoot, 'node_modules', '.bin', 'esbuild');
+    const esbuild = join(here, '..', 'node_modules', '.bin', 'esbuild');
     const rows = [];
     const lists = [];
     const measured = {};
