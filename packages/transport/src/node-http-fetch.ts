@@ -211,13 +211,14 @@ function send(
           incoming.resume();
         },
         toResponse: (finalUrl, redirected) => {
-          const responseHeaders = new Headers();
+          // Handed to Response as pairs: one headers list is built, not a Headers copied into it.
           const raw = incoming.rawHeaders;
+          const responseHeaders: [string, string][] = [];
           let contentEncoding: string | undefined;
           for (let index = 0; index < raw.length; index += 2) {
             const name = raw[index] as string;
             const value = raw[index + 1] as string;
-            responseHeaders.append(name, value);
+            responseHeaders.push([name, value]);
             if (name.length === 16 && name.toLowerCase() === 'content-encoding') {
               contentEncoding = contentEncoding === undefined ? value : `${contentEncoding}, ${value}`;
             }
