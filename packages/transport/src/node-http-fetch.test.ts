@@ -1,6 +1,11 @@
+import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createNodeHttpFetch } from './node-http-fetch';
@@ -8,6 +13,7 @@ import { createNodeHttpFetch } from './node-http-fetch';
 type Handler = (request: IncomingMessage, response: ServerResponse, body: Buffer) => void;
 
 const servers: Server[] = [];
+type AnyServer = Server | ReturnType<typeof createHttpsServer>;
 afterEach(async () => {
   for (const server of servers.splice(0)) {
     server.closeAllConnections();
@@ -331,5 +337,67 @@ describe('createNodeHttpFetch: failures and aborts', () => {
     // have been sent by now.
     expect(written).toBeLessThan(64 * chunk.length);
     await reader.cancel();
+  });
+});
+
+describe('createNodeHttpFetch: connections', () => {
+  it('opens a new connection when the server closed the idle one', async () => {
+    const base = await serve(echo);
+    (servers.at(-1) as Server).keepAliveTimeout = 50;
+    const first = (await (await fetch(`${base}/1`)).json()) as { remotePort: number };
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const second = (await (await fetch(`${base}/2`)).json()) as { remotePort: number };
+    expect(second.remotePort).not.toBe(first.remotePort);
+  });
+
+  it('speaks https, trusting the certificates given in `ca` besides the default store', async () => {
+    // A self-signed certificate for 127.0.0.1, made by the machine's openssl for this test.
+    const dir = mkdtempSync(join(tmpdir(), 'conduit-tls-'));
+    try {
+      execFileSync(
+        'openssl',
+        [
+          'req',
+          '-x509',
+          '-newkey',
+          'ec',
+          '-pkeyopt',
+          'ec_paramgen_curve:prime256v1',
+          '-nodes',
+          '-keyout',
+          join(dir, 'key.pem'),
+          '-out',
+          join(dir, 'cert.pem'),
+          '-days',
+          '1',
+          '-subj',
+          '/CN=127.0.0.1',
+          '-addext',
+          'subjectAltName=IP:127.0.0.1',
+        ],
+        { stdio: 'ignore' },
+      );
+      const cert = readFileSync(join(dir, 'cert.pem'), 'utf8');
+      const server: AnyServer = createHttpsServer(
+        { key: readFileSync(join(dir, 'key.pem')), cert },
+        (request, response) => echo(request, response, Buffer.alloc(0)),
+      );
+      servers.push(server as unknown as Server);
+      server.listen(0, '127.0.0.1');
+      await once(server, 'listening');
+      const url = `https://127.0.0.1:${(server.address() as AddressInfo).port}/secure?x=1`;
+
+      const trusted = createNodeHttpFetch({ ca: cert });
+      const first = (await (await trusted(url)).json()) as { url: string; remotePort: number };
+      const second = (await (await trusted(url)).json()) as { remotePort: number };
+      expect(first.url).toBe('/secure?x=1');
+      expect(second.remotePort).toBe(first.remotePort);
+
+      const error = await createNodeHttpFetch()(url).catch((reason: unknown) => reason);
+      expect(error).toBeInstanceOf(TypeError);
+      expect(((error as TypeError).cause as NodeJS.ErrnoException).code).toBe('DEPTH_ZERO_SELF_SIGNED_CERT');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,6 +1,7 @@
 import type * as NodeHttp from 'node:http';
 import type * as NodeHttps from 'node:https';
 import type { Readable } from 'node:stream';
+import type * as NodeTls from 'node:tls';
 import type * as NodeZlib from 'node:zlib';
 import { nodeReadableToWeb } from './node-readable-to-web';
 
@@ -23,6 +24,11 @@ export interface NodeHttpFetchOptions {
   maxSockets?: number;
   /** Redirects followed before failing, as `fetch` does. Default 20. */
   maxRedirects?: number;
+  /**
+   * PEM certificates trusted for `https` besides Node.js's own store (a private CA, a test
+   * server's self-signed certificate). `NODE_EXTRA_CA_CERTS` applies too.
+   */
+  ca?: string | string[];
 }
 
 type NodeModules = { http: typeof NodeHttp; https: typeof NodeHttps; zlib: typeof NodeZlib };
@@ -82,9 +88,21 @@ export function createNodeHttpFetch(options: NodeHttpFetchOptions = {}): typeof 
       maxSockets: options.maxSockets ?? Number.POSITIVE_INFINITY,
       scheduling: 'lifo' as const,
     };
+    // An agent's `ca` replaces Node's store instead of extending it: start from that store
+    // (with NODE_EXTRA_CA_CERTS, where Node can list it) and add ours.
+    let ca: string[] | undefined;
+    if (options.ca !== undefined) {
+      const tls = getBuiltin('node:tls') as typeof NodeTls;
+      const store =
+        typeof tls.getCACertificates === 'function' ? tls.getCACertificates('default') : tls.rootCertificates;
+      ca = [...store, ...[options.ca].flat()];
+    }
     loaded = {
       node,
-      agents: { http: new node.http.Agent(agentOptions), https: new node.https.Agent(agentOptions) },
+      agents: {
+        http: new node.http.Agent(agentOptions),
+        https: new node.https.Agent(ca === undefined ? agentOptions : { ...agentOptions, ca }),
+      },
     };
     return loaded;
   };
