@@ -1,0 +1,26 @@
+// Layers suite: @conduit/transport (ky over its node:http fetch, with auth, retry policy, limiter,
+// error mapping) and paginate(), without the connector: `for await` over every task.
+//   node layers-transport.mjs --base-url U --project GID   (token in ASANA_TOKEN)
+import { bearerAuth, createTransport, paginate } from '@conduit/transport';
+import { reportProcess } from '../lib/measure.mjs';
+import { readArgs, TASK_LIST_FIELDS } from './support/asana-args.mjs';
+
+const args = readArgs(process.argv.slice(2));
+const transport = createTransport({
+  baseUrl: args['base-url'],
+  auth: bearerAuth(process.env.ASANA_TOKEN),
+  limiter: { requestsPerInterval: 1_000_000_000, intervalMs: 60_000, maxConcurrent: 50 },
+});
+const path = `/projects/${encodeURIComponent(args.project)}/tasks`;
+const query = { limit: 100, opt_fields: TASK_LIST_FIELDS.join(',') };
+
+await reportProcess(async () => {
+  let records = 0;
+  const tasks = paginate({
+    fetchPage: (offset, signal) => transport.json({ path, query: { ...query, offset }, signal }),
+    items: (page) => page.data,
+    nextCursor: (page) => page.next_page?.offset,
+  });
+  for await (const task of tasks) if (task.gid) records += 1;
+  return { records };
+});
