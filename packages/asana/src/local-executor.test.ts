@@ -1,4 +1,5 @@
 import { ResponseValidationError } from '@conduit/protocol';
+import { startAsanaSimulator } from '@conduit/testkit';
 import { describe, expect, it } from 'vitest';
 import { createAsana } from './asana';
 
@@ -52,5 +53,40 @@ describe('list pages of the local executor', () => {
       );
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect((error as ResponseValidationError).details[0]?.field).toBe('next_page.offset');
+  });
+});
+
+describe('get records of the local executor', () => {
+  // A real upstream project record (a get record with many typed fields), as the simulator renders
+  // it from the official contract.
+  async function realProject(): Promise<Record<string, unknown>> {
+    const sim = await startAsanaSimulator({ dataset: { preset: 'tiny', seed: 4 } });
+    try {
+      const asana = createAsana({ auth: { token: sim.tokens.personalAccessToken }, baseUrl: sim.baseUrl });
+      const gid = sim.data.projects[0]?.gid as string;
+      return (await asana.projects.get({ project_gid: gid })) as Record<string, unknown>;
+    } finally {
+      await sim.close();
+    }
+  }
+
+  it('returns a well-formed record as it came, extra fields included', async () => {
+    const project: Record<string, unknown> = { ...(await realProject()), not_in_the_seed: { kept: true } };
+    const result = await asanaAnswering({ data: project }).projects.get({ project_gid: String(project.gid) });
+    expect(result).toEqual(project);
+  });
+
+  it('still rejects a malformed record, naming the field', async () => {
+    const project: Record<string, unknown> = { ...(await realProject()), archived: 'yes' };
+    const error = await asanaAnswering({ data: project })
+      .projects.get({ project_gid: String(project.gid) })
+      .then(
+        () => undefined,
+        (reason: unknown) => reason,
+      );
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect((error as ResponseValidationError).details.map((detail) => detail.field)).toEqual([
+      'data.archived',
+    ]);
   });
 });
