@@ -199,7 +199,14 @@ export function createTransport(options: TransportOptions): Transport {
         }),
       );
     }, prepared.timeoutMs);
-    const attemptSignal = signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal;
+    // The caller's signal aborts the deadline controller, whose signal is the attempt's. Linked by
+    // hand: AbortSignal.any builds a composite signal with weak references on every call, which
+    // costs more than the rest of an attempt's bookkeeping.
+    const attemptSignal = deadline.signal;
+    const onCallerAbort = () => deadline.abort(signal?.reason);
+    if (signal?.aborted) onCallerAbort();
+    else signal?.addEventListener('abort', onCallerAbort, { once: true });
+    const unlinkCaller = () => signal?.removeEventListener('abort', onCallerAbort);
     let sentAt = now();
     let handedOff = false;
 
@@ -257,7 +264,10 @@ export function createTransport(options: TransportOptions): Transport {
         handOff: () => {
           handedOff = true;
           globalThis.clearTimeout(timer);
-          return () => permit?.release();
+          return () => {
+            unlinkCaller();
+            permit?.release();
+          };
         },
       };
       return { ok: true, value: await complete(response, context) };
@@ -322,6 +332,7 @@ export function createTransport(options: TransportOptions): Transport {
     } finally {
       if (!handedOff) {
         globalThis.clearTimeout(timer);
+        unlinkCaller();
         permit?.release();
       }
     }

@@ -275,6 +275,7 @@ function send(
 
 /** Decodes the body as `fetch` does; an unknown or absent coding leaves it as it is. */
 function decode(zlib: typeof NodeZlib, source: Readable, contentEncoding: string | undefined): Readable {
+  if (contentEncoding === undefined) return source;
   const codings = (contentEncoding ?? '')
     .toLowerCase()
     .split(',')
@@ -387,7 +388,8 @@ async function toRequestBody(body: BodyInit | null, headers: Record<string, stri
   const encoded = new Request('http://encode.invalid/', { method: 'POST', body });
   const type = encoded.headers.get('content-type');
   if (type !== null) headers['content-type'] ??= type;
-  const bytes = new Uint8Array(await encoded.arrayBuffer());
-  headers['content-length'] = String(bytes.byteLength);
-  return bytes;
+  return encoded.arrayBuffer().then((buffer) => {
+    headers['content-length'] = String(buffer.byteLength);
+    return new Uint8Array(buffer);
+  });
 }
