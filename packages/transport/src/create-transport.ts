@@ -20,7 +20,7 @@ import type { HttpMethod, RequestOptions } from './request-options';
 import { type ResolvedRetryOptions, resolveRetryOptions } from './retry-options';
 import { createStreamResponse, type StreamResponse } from './stream-response';
 import type { Transport, TransportResponse } from './transport';
-import { emitHook } from './transport-hooks';
+import { emitHook, withLazyRequest } from './transport-hooks';
 import type { TransportOptions } from './transport-options';
 import { buildUserAgent } from './user-agent';
 
@@ -231,7 +231,8 @@ export function createTransport(options: TransportOptions): Transport {
       describedHeaders = headers;
       description = undefined;
       sentAt = now();
-      if (hooks?.onRequest) emitHook(hooks, 'onRequest', { request: describe(), attempt: attemptNumber });
+      if (hooks?.onRequest)
+        emitHook(hooks, 'onRequest', withLazyRequest({ attempt: attemptNumber }, describe));
       const body = prepared.body();
       // A body that is not a stream goes to fetch again beside ky's Request, so the fetch
       // underneath sends it as it is instead of re-reading the Request's body stream.
@@ -250,12 +251,14 @@ export function createTransport(options: TransportOptions): Transport {
         fetch: (input, init) => baseFetch(input, init === undefined ? fetchInit : { ...init, ...fetchInit }),
       });
       if (hooks?.onResponse) {
-        emitHook(hooks, 'onResponse', {
-          request: describe(),
-          attempt: attemptNumber,
-          status: response.status,
-          durationMs: now() - sentAt,
-        });
+        emitHook(
+          hooks,
+          'onResponse',
+          withLazyRequest(
+            { attempt: attemptNumber, status: response.status, durationMs: now() - sentAt },
+            describe,
+          ),
+        );
       }
       const context: AttemptContext = {
         method: prepared.method,

@@ -79,6 +79,12 @@ describe('hooks and redaction', () => {
     expect(events[1]?.event).toMatchObject({ status: 503, attempt: 1 });
     expect((events[1]?.event as { durationMs?: number } | undefined)?.durationMs).toBeGreaterThanOrEqual(0);
     expect(events[5]?.event).toMatchObject({ reason: 'auth-refresh', status: 401, attempt: 2 });
+    // A successful attempt describes its request only when read, and a copy of the event has it too.
+    expect({ ...(events[7]?.event as object) }).toMatchObject({
+      status: 200,
+      attempt: 3,
+      request: { method: 'GET', headers: { authorization: '[REDACTED]' } },
+    });
     expect(ConduitError.isInstance(error)).toBe(true);
 
     const captured = JSON.stringify({ events, error });

@@ -82,6 +82,20 @@ export interface TransportHooks {
   onError?: (event: TransportErrorEvent) => void;
 }
 
+/**
+ * Gives an event a `request` that is described (URL and headers redacted) only when a hook reads
+ * it: hooks that count statuses never pay for the redaction, which costs more than the rest of a
+ * successful attempt's bookkeeping. Enumerable, so spreading or logging the event still shows it.
+ */
+export function withLazyRequest<T extends object>(
+  event: T,
+  describe: () => RequestDescription,
+): T & { readonly request: RequestDescription } {
+  return Object.defineProperty(event, 'request', { get: describe, enumerable: true }) as T & {
+    readonly request: RequestDescription;
+  };
+}
+
 /** Calls one hook, shielding the request from whatever the hook does wrong. */
 export function emitHook<Name extends keyof TransportHooks>(
   hooks: TransportHooks | undefined,
