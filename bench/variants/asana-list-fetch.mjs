@@ -1,25 +1,5 @@
 // Asana suite, list: the floor, plain fetch + JSON.parse following `next_page.offset`.
 //   node asana-list-fetch.mjs --base-url U --project GID   (token in ASANA_TOKEN)
-import { reportProcess } from '../lib/measure.mjs';
-import { readArgs, TASK_LIST_FIELDS } from './support/asana-args.mjs';
+import { reportPlainListing } from './support/plain-listing.mjs';
 
-const args = readArgs(process.argv.slice(2));
-const headers = { accept: 'application/json', authorization: `Bearer ${process.env.ASANA_TOKEN}` };
-const first = new URL(`${args['base-url']}/projects/${encodeURIComponent(args.project)}/tasks`);
-first.searchParams.set('limit', '100');
-first.searchParams.set('opt_fields', TASK_LIST_FIELDS.join(','));
-
-await reportProcess(async () => {
-  let records = 0;
-  let offset;
-  do {
-    const url = new URL(first);
-    if (offset !== undefined) url.searchParams.set('offset', offset);
-    const response = await fetch(url, { headers });
-    if (!response.ok) throw new Error(`HTTP ${response.status}: ${await response.text()}`);
-    const body = JSON.parse(await response.text());
-    for (const task of body.data) if (task.gid) records += 1;
-    offset = body.next_page?.offset;
-  } while (offset !== undefined);
-  return { records };
-});
+await reportPlainListing((url, init) => fetch(url, init));

@@ -1,28 +1,9 @@
 // Layers suite: ky over the transport's node:http fetch, configured as the transport configures it
-// (its retries and timeouts off), with the loop of asana-list-fetch.mjs.
+// (its retries and timeouts off; HTTP errors thrown), with the floor's page loop.
 //   node layers-ky.mjs --base-url U --project GID   (token in ASANA_TOKEN)
 import { createNodeHttpFetch } from '@conduit/transport';
 import ky from 'ky';
-import { reportProcess } from '../lib/measure.mjs';
-import { readArgs, TASK_LIST_FIELDS } from './support/asana-args.mjs';
+import { reportPlainListing } from './support/plain-listing.mjs';
 
-const args = readArgs(process.argv.slice(2));
 const client = ky.create({ retry: 0, timeout: false, fetch: createNodeHttpFetch() });
-const headers = { accept: 'application/json', authorization: `Bearer ${process.env.ASANA_TOKEN}` };
-const first = new URL(`${args['base-url']}/projects/${encodeURIComponent(args.project)}/tasks`);
-first.searchParams.set('limit', '100');
-first.searchParams.set('opt_fields', TASK_LIST_FIELDS.join(','));
-
-await reportProcess(async () => {
-  let records = 0;
-  let offset;
-  do {
-    const url = new URL(first);
-    if (offset !== undefined) url.searchParams.set('offset', offset);
-    const response = await client(url, { headers });
-    const body = JSON.parse(await response.text());
-    for (const task of body.data) if (task.gid) records += 1;
-    offset = body.next_page?.offset;
-  } while (offset !== undefined);
-  return { records };
-});
+await reportPlainListing((url, init) => client(url, init));
