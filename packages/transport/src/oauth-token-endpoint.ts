@@ -58,6 +58,7 @@ export interface OAuthTokenRequestOptions {
   params: Record<string, string>;
   /** `body` (default): `client_id`/`client_secret` in the form; `basic`: HTTP Basic. */
   clientAuthentication?: ClientAuthentication;
+  /** The fetch requests go through; default `defaultFetch()` (on Node.js the node:http fetch). */
   fetch?: typeof globalThis.fetch;
   signal?: AbortSignal;
   timeoutMs?: number;

@@ -45,6 +45,7 @@ export interface RefreshTokenAuthOptions {
   onTokens?: (tokens: OAuthTokens) => void | Promise<void>;
   /** `body` (default) or `basic`. */
   clientAuthentication?: ClientAuthentication;
+  /** The fetch requests go through; default `defaultFetch()` (on Node.js the node:http fetch). */
   fetch?: typeof globalThis.fetch;
   /** Refresh this long before `expiresAt`. Default 60,000. */
   refreshMarginMs?: number;
