@@ -20,7 +20,7 @@ export interface ClientCredentialsAuthOptions {
   extraParams?: Record<string, string>;
   /** `body` (default) or `basic`. */
   clientAuthentication?: ClientAuthentication;
-  /** The token endpoint's fetch; default `globalThis.fetch`, resolved per request. */
+  /** The token endpoint's fetch; default `defaultFetch()` (on Node.js the node:http fetch). */
   fetch?: typeof globalThis.fetch;
   /** Fetch a new token this long before the current one expires. Default 60,000. */
   refreshMarginMs?: number;
