@@ -128,7 +128,6 @@ function recordCheckOf(action: ActionDefinition): RecordCheck | null {
   return check;
 }
 
-const pageChecks = new WeakMap<object, { records: RecordCheck; nextPage: RecordCheck } | null>();
 const nextPageCheck = compileRecordCheck(NextPageSchema.nullish());
 
 /**
@@ -142,15 +141,10 @@ function parseListPage(
   body: unknown,
   what: string,
 ): { data: unknown[]; next_page?: ListEnvelope['meta']['next_page'] } {
-  let checks = pageChecks.get(action);
-  if (checks === undefined) {
-    const records = recordCheckOf(action);
-    checks = records && nextPageCheck ? { records, nextPage: nextPageCheck } : null;
-    pageChecks.set(action, checks);
-  }
-  if (checks && typeof body === 'object' && body !== null) {
+  const records = recordCheckOf(action);
+  if (records && nextPageCheck && typeof body === 'object' && body !== null) {
     const { data, next_page: nextPage } = body as { data?: unknown; next_page?: unknown };
-    if (Array.isArray(data) && data.every(checks.records) && checks.nextPage(nextPage)) {
+    if (Array.isArray(data) && data.every(records) && nextPageCheck(nextPage)) {
       return { data, next_page: nextPage as ListEnvelope['meta']['next_page'] };
     }
   }

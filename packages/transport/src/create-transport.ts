@@ -94,10 +94,10 @@ export function createTransport(options: TransportOptions): Transport {
   const baseFetch = options.fetch ?? defaultFetch();
 
   // Retries, timeouts and error reading are ours (full jitter, Retry-After caps, a deadline that
-  // covers the body too); ky sends each attempt. `retry: 0` also stops ky from cloning request
-  // bodies for retries, which would buffer streamed uploads in memory.
+  // covers the body too); ky sends each attempt, through the `fetch` each attempt hands it.
+  // `retry: 0` also stops ky from cloning request bodies for retries, which would buffer streamed
+  // uploads in memory.
   const client = ky.create({
-    fetch: baseFetch,
     retry: 0,
     timeout: false,
     throwHttpErrors: true,
