@@ -1,4 +1,4 @@
-import type { FlagSpec } from '../framework/command-spec';
+import type { ArgSpec, FlagSpec } from '../framework/command-spec';
 
 /**
  * The flags of every command that talks to the hosted service. Each has an environment variable
@@ -46,3 +46,11 @@ export const HOSTED_SETTINGS_HELP = [
   'secret comes from CONDUIT_CLIENT_SECRET, --client-secret-file, --client-secret-stdin or a',
   'private profile (conduit profile set NAME --secret-stdin client_secret), never from argv.',
 ].join('\n');
+
+/** The connector argument of the commands that act on one stored connector (`connectors`, `sync`). */
+export const HOSTED_CONNECTOR_ARG: ArgSpec = {
+  name: 'connector',
+  description: 'connector id, or a type (task-management, asana, …) when the user has one of it',
+  required: true,
+  complete: ['task-management', 'support-desk', 'crm'],
+};

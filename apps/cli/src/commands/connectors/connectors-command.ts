@@ -1,14 +1,7 @@
 import { defineCommand } from '../../framework/command-spec';
-import { HOSTED_FLAGS, HOSTED_SETTINGS_HELP } from '../../hosted/hosted-flags';
+import { HOSTED_CONNECTOR_ARG, HOSTED_FLAGS, HOSTED_SETTINGS_HELP } from '../../hosted/hosted-flags';
 
 const CONNECTOR_TYPES = ['task-management', 'asana', 'support-desk', 'zendesk-support', 'crm', 'salesforce'];
-
-const connectorArg = {
-  name: 'connector',
-  description: 'connector id, or a type (task-management, asana, …) when the user has one of it',
-  required: true,
-  complete: ['task-management', 'support-desk', 'crm'],
-} as const;
 
 const create = defineCommand({
   name: 'create',
@@ -104,7 +97,7 @@ const list = defineCommand({
 const get = defineCommand({
   name: 'get',
   summary: 'Show one connector with its sync state per entity',
-  args: [connectorArg],
+  args: [HOSTED_CONNECTOR_ARG],
   flags: HOSTED_FLAGS,
   examples: [
     { command: 'conduit connectors get 3e7a03f2-0403-4b50-8a8e-26cd2b5e3cfb', description: 'by id' },
@@ -125,7 +118,7 @@ const remove = defineCommand({
     '',
     HOSTED_SETTINGS_HELP,
   ].join('\n'),
-  args: [connectorArg],
+  args: [HOSTED_CONNECTOR_ARG],
   flags: [
     { name: 'yes', short: 'y', type: 'boolean', description: 'do not ask for confirmation' },
     ...HOSTED_FLAGS,

@@ -1,17 +1,10 @@
 import { defineCommand } from '../../framework/command-spec';
-import { HOSTED_FLAGS, HOSTED_SETTINGS_HELP } from '../../hosted/hosted-flags';
-
-const connectorArg = {
-  name: 'connector',
-  description: 'connector id, or a type (task-management, asana, …) when the user has one of it',
-  required: true,
-  complete: ['task-management', 'support-desk', 'crm'],
-} as const;
+import { HOSTED_CONNECTOR_ARG, HOSTED_FLAGS, HOSTED_SETTINGS_HELP } from '../../hosted/hosted-flags';
 
 const status = defineCommand({
   name: 'status',
   summary: 'Show the sync state of a connector, per entity',
-  args: [connectorArg],
+  args: [HOSTED_CONNECTOR_ARG],
   flags: HOSTED_FLAGS,
   examples: [
     { command: 'conduit sync status asana', description: 'the user’s task-management connector' },
@@ -32,7 +25,7 @@ export const syncCommand = defineCommand({
     '',
     HOSTED_SETTINGS_HELP,
   ].join('\n'),
-  args: [connectorArg],
+  args: [HOSTED_CONNECTOR_ARG],
   flags: [
     { name: 'wait', type: 'boolean', description: 'wait until the sync ends' },
     {
