@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { basicAuth } from './basic-auth';
 import { bearerAuth } from './bearer-auth';
 import { cachedTokenAuth } from './cached-token-auth';
-import { clientCredentialsAuth } from './client-credentials-auth';
+import { type ClientCredentialsAuthOptions, clientCredentialsAuth } from './client-credentials-auth';
 import { createTransport } from './create-transport';
 import { requestOAuthToken } from './oauth-token-endpoint';
 import { type OAuthTokens, refreshTokenAuth } from './refresh-token-auth';
@@ -290,25 +290,36 @@ describe('refreshTokenAuth', () => {
 });
 
 describe('clientCredentialsAuth', () => {
-  it('caches the token across calls and fetches it once for concurrent first calls', async () => {
-    const valid = new Set<string>();
-    const server = await oauthServer({
-      valid,
-      tokenDelayMs: 30,
-      token: (_request, count) => {
-        valid.add(`cc-${count}`);
-        return { json: { access_token: `cc-${count}`, expires_in: 3600 } };
-      },
-    });
-    const transport = createTransport({
+  /** A transport on `server`'s API whose client-credentials auth uses `server`'s token endpoint. */
+  const clientCredentialsTransport = (
+    server: TestServer,
+    options: Partial<ClientCredentialsAuthOptions> = {},
+  ) =>
+    createTransport({
       baseUrl: `${server.url}/api`,
       auth: clientCredentialsAuth({
         tokenUrl: `${server.url}/oauth/token`,
-        clientId: 'machine',
-        clientSecret: 'machine-secret',
-        scope: ['read', 'write'],
-        extraParams: { audience: 'https://api.example' },
+        clientId: 'c',
+        clientSecret: 's',
+        ...options,
       }),
+    });
+
+  /** A token endpoint that issues `<prefix>-<n>` for `expiresIn` seconds, accepted by the API from then on. */
+  const issuing =
+    (valid: Set<string>, prefix: string, expiresIn: number) => (_request: RecordedRequest, count: number) => {
+      valid.add(`${prefix}-${count}`);
+      return { json: { access_token: `${prefix}-${count}`, expires_in: expiresIn } };
+    };
+
+  it('caches the token across calls and fetches it once for concurrent first calls', async () => {
+    const valid = new Set<string>();
+    const server = await oauthServer({ valid, tokenDelayMs: 30, token: issuing(valid, 'cc', 3600) });
+    const transport = clientCredentialsTransport(server, {
+      clientId: 'machine',
+      clientSecret: 'machine-secret',
+      scope: ['read', 'write'],
+      extraParams: { audience: 'https://api.example' },
     });
     await Promise.all(Array.from({ length: 10 }, () => transport.json({ path: '/x' })));
     for (let index = 0; index < 5; index += 1) await transport.json({ path: '/y' });
@@ -329,23 +340,8 @@ describe('clientCredentialsAuth', () => {
   it('fetches a new token when the cached one nears expiry', async () => {
     let now = 5_000_000;
     const valid = new Set<string>();
-    const server = await oauthServer({
-      valid,
-      token: (_request, count) => {
-        valid.add(`cc-${count}`);
-        return { json: { access_token: `cc-${count}`, expires_in: 600 } };
-      },
-    });
-    const transport = createTransport({
-      baseUrl: `${server.url}/api`,
-      auth: clientCredentialsAuth({
-        tokenUrl: `${server.url}/oauth/token`,
-        clientId: 'c',
-        clientSecret: 's',
-        refreshMarginMs: 30_000,
-        now: () => now,
-      }),
-    });
+    const server = await oauthServer({ valid, token: issuing(valid, 'cc', 600) });
+    const transport = clientCredentialsTransport(server, { refreshMarginMs: 30_000, now: () => now });
     await transport.json({ path: '/1' });
     now += 569_000; // 31 s before expiry: still fine
     await transport.json({ path: '/2' });
@@ -361,22 +357,8 @@ describe('clientCredentialsAuth', () => {
   it('caps the margin for short-lived tokens instead of refetching on every call', async () => {
     let now = 0;
     const valid = new Set<string>();
-    const server = await oauthServer({
-      valid,
-      token: (_request, count) => {
-        valid.add(`short-${count}`);
-        return { json: { access_token: `short-${count}`, expires_in: 30 } };
-      },
-    });
-    const transport = createTransport({
-      baseUrl: `${server.url}/api`,
-      auth: clientCredentialsAuth({
-        tokenUrl: `${server.url}/oauth/token`,
-        clientId: 'c',
-        clientSecret: 's',
-        now: () => now,
-      }),
-    });
+    const server = await oauthServer({ valid, token: issuing(valid, 'short', 30) });
+    const transport = clientCredentialsTransport(server, { now: () => now });
     await transport.json({ path: '/1' });
     now += 10_000;
     await transport.json({ path: '/2' });
@@ -395,14 +377,7 @@ describe('clientCredentialsAuth', () => {
         return { json: { access_token: `cc-${count}`, expires_in: 3600 } };
       },
     });
-    const transport = createTransport({
-      baseUrl: `${server.url}/api`,
-      auth: clientCredentialsAuth({
-        tokenUrl: `${server.url}/oauth/token`,
-        clientId: 'c',
-        clientSecret: 's',
-      }),
-    });
+    const transport = clientCredentialsTransport(server);
     await transport.json({ path: '/1' });
     valid.clear(); // revoked
     await expect(transport.json({ path: '/2' })).resolves.toMatchObject({ data: { token: 'cc-2' } });
@@ -416,15 +391,11 @@ describe('clientCredentialsAuth', () => {
       token: () => ({ json: { access_token: 'cc', expires_in: 3600 } }),
     });
     server.inject({ kind: 'server-error', status: 503 }, { route: 'POST /oauth/token' });
-    const transport = createTransport({
-      baseUrl: `${server.url}/api`,
-      auth: clientCredentialsAuth({
-        tokenUrl: `${server.url}/oauth/token`,
-        clientId: 'id with space',
-        clientSecret: 'sec:ret',
-        clientAuthentication: 'basic',
-        userAgent: 'conduit-cloud/0.1.0',
-      }),
+    const transport = clientCredentialsTransport(server, {
+      clientId: 'id with space',
+      clientSecret: 'sec:ret',
+      clientAuthentication: 'basic',
+      userAgent: 'conduit-cloud/0.1.0',
     });
     await transport.json({ path: '/x' });
     const tokenRequests = server.requestsTo('POST /oauth/token');
