@@ -1,6 +1,6 @@
 import type { AuthStrategy } from './auth-strategy';
 import { cachedTokenAuth } from './cached-token-auth';
-import { type ClientAuthentication, createOAuthTokenClient } from './oauth-token-endpoint';
+import { createOAuthTokenClient, type OAuthClientOptions } from './oauth-token-endpoint';
 
 /**
  * Options of {@link clientCredentialsAuth}.
@@ -10,24 +10,13 @@ import { type ClientAuthentication, createOAuthTokenClient } from './oauth-token
  * const options: ClientCredentialsAuthOptions = { tokenUrl, clientId, clientSecret, scope: ['read'] };
  * ```
  */
-export interface ClientCredentialsAuthOptions {
-  tokenUrl: string;
-  clientId: string;
-  clientSecret: string;
+export interface ClientCredentialsAuthOptions extends OAuthClientOptions {
   /** Space-separated string or a list. */
   scope?: string | readonly string[];
   /** More form parameters for the grant, e.g. `{ audience: 'https://api.example.com' }`. */
   extraParams?: Record<string, string>;
-  /** `body` (default) or `basic`. */
-  clientAuthentication?: ClientAuthentication;
-  /** The token endpoint's fetch; default `defaultFetch()` (on Node.js the node:http fetch). */
-  fetch?: typeof globalThis.fetch;
   /** Fetch a new token this long before the current one expires. Default 60,000. */
   refreshMarginMs?: number;
-  /** Per attempt at the token endpoint. Default 30,000. */
-  timeoutMs?: number;
-  userAgent?: string | string[];
-  now?: () => number;
 }
 
 /**

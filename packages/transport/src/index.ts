@@ -22,6 +22,7 @@ export { createNodeHttpFetch, type NodeHttpFetchOptions } from './node-http-fetc
 export {
   type ClientAuthentication,
   createOAuthTokenClient,
+  type OAuthClientOptions,
   type OAuthTokenClient,
   type OAuthTokenRequestOptions,
   type OAuthTokenSet,

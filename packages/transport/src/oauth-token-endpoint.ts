@@ -40,6 +40,29 @@ export interface OAuthTokenSet {
 export type ClientAuthentication = 'body' | 'basic';
 
 /**
+ * Where an OAuth token endpoint is and how the client authenticates there: what
+ * {@link requestOAuthToken}, `clientCredentialsAuth` and `refreshTokenAuth` share.
+ *
+ * @example
+ * ```ts
+ * const client: OAuthClientOptions = { tokenUrl, clientId, clientSecret, clientAuthentication: 'basic' };
+ * ```
+ */
+export interface OAuthClientOptions {
+  tokenUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** `body` (default): `client_id`/`client_secret` in the form; `basic`: HTTP Basic. */
+  clientAuthentication?: ClientAuthentication;
+  /** The fetch requests go through; default `defaultFetch()` (on Node.js the node:http fetch). */
+  fetch?: typeof globalThis.fetch;
+  /** Per attempt at the token endpoint. Default 30,000. */
+  timeoutMs?: number;
+  userAgent?: string | string[];
+  now?: () => number;
+}
+
+/**
  * Options of {@link requestOAuthToken}.
  *
  * @example
@@ -50,25 +73,15 @@ export type ClientAuthentication = 'body' | 'basic';
  * };
  * ```
  */
-export interface OAuthTokenRequestOptions {
-  tokenUrl: string;
-  clientId: string;
-  clientSecret: string;
+export interface OAuthTokenRequestOptions extends OAuthClientOptions {
   /** The grant's form parameters, e.g. `{ grant_type: 'authorization_code', code, redirect_uri }`. */
   params: Record<string, string>;
-  /** `body` (default): `client_id`/`client_secret` in the form; `basic`: HTTP Basic. */
-  clientAuthentication?: ClientAuthentication;
-  /** The fetch requests go through; default `defaultFetch()` (on Node.js the node:http fetch). */
-  fetch?: typeof globalThis.fetch;
   signal?: AbortSignal;
-  timeoutMs?: number;
   /**
    * Retry transient failures. Safe for `client_credentials`; not for `refresh_token` with rotating
    * refresh tokens, where a repeated grant may revoke the whole token family. Default false.
    */
   idempotent?: boolean;
-  userAgent?: string | string[];
-  now?: () => number;
 }
 
 const TokenResponseSchema = z.looseObject({

@@ -1,6 +1,6 @@
 import type { AuthStrategy } from './auth-strategy';
 import { type AccessToken, cachedTokenAuth } from './cached-token-auth';
-import { type ClientAuthentication, createOAuthTokenClient } from './oauth-token-endpoint';
+import { createOAuthTokenClient, type OAuthClientOptions } from './oauth-token-endpoint';
 
 /**
  * The tokens to persist after a refresh.
@@ -26,10 +26,7 @@ export interface OAuthTokens {
  * const options: RefreshTokenAuthOptions = { tokenUrl, clientId, clientSecret, refreshToken: stored.refreshToken };
  * ```
  */
-export interface RefreshTokenAuthOptions {
-  tokenUrl: string;
-  clientId: string;
-  clientSecret: string;
+export interface RefreshTokenAuthOptions extends OAuthClientOptions {
   refreshToken: string;
   /** The access token already held, if any; without one the first request refreshes. */
   accessToken?: string;
@@ -43,16 +40,8 @@ export interface RefreshTokenAuthOptions {
    * memory, and the next request refreshes (and calls `onTokens`) again.
    */
   onTokens?: (tokens: OAuthTokens) => void | Promise<void>;
-  /** `body` (default) or `basic`. */
-  clientAuthentication?: ClientAuthentication;
-  /** The fetch requests go through; default `defaultFetch()` (on Node.js the node:http fetch). */
-  fetch?: typeof globalThis.fetch;
   /** Refresh this long before `expiresAt`. Default 60,000. */
   refreshMarginMs?: number;
-  /** Per attempt at the token endpoint. Default 30,000. */
-  timeoutMs?: number;
-  userAgent?: string | string[];
-  now?: () => number;
 }
 
 /**
