@@ -1,11 +1,10 @@
 import { CLOUD_API_ROOT, CloudWorkspace, type PollingOptions } from '@conduit/cloud';
 import { consoleLogger } from '@conduit/transport';
 import { checkHttpUrl } from '../config/check-http-url';
+import { type MissingSetting, missingSettingsError } from '../config/missing-settings-error';
 import { settingFromFlag } from '../config/setting-from-flag';
 import { describeSource, type ResolvedSetting, type SettingSource } from '../config/settings-resolver';
-import { CliError } from '../framework/cli-error';
 import type { CommandContext } from '../framework/command-context';
-import { EXIT_CODES } from '../framework/exit-codes';
 import { VERSION } from '../version';
 
 const RANK: Readonly<Record<SettingSource['kind'], number>> = { env: 0, flag: 1, profile: 2 };
@@ -47,29 +46,34 @@ export async function openCloudWorkspace(
   const hasBearer = bearer.value !== undefined;
   const hasClient = clientId.value !== undefined && clientSecret.value !== undefined;
   const useBearer = hasBearer && (!hasClient || rank([bearer]) <= rank([clientId, clientSecret]));
-  const missing: string[] = [];
+  const missing: MissingSetting[] = [];
   if (workspace.value === undefined)
-    missing.push('workspace_id: set PLATFORM_CLOUD_WORKSPACE_ID or pass --workspace-id');
+    missing.push({
+      field: 'workspace_id',
+      message: 'set PLATFORM_CLOUD_WORKSPACE_ID or pass --workspace-id',
+    });
   if (!hasBearer && !hasClient) {
     missing.push(
       clientId.value === undefined && clientSecret.value === undefined
-        ? 'credentials: set PLATFORM_CLOUD_BEARER_TOKEN, or PLATFORM_CLOUD_CLIENT_ID and PLATFORM_CLOUD_CLIENT_SECRET'
+        ? {
+            field: 'credentials',
+            message:
+              'set PLATFORM_CLOUD_BEARER_TOKEN, or PLATFORM_CLOUD_CLIENT_ID and PLATFORM_CLOUD_CLIENT_SECRET',
+          }
         : clientSecret.value === undefined
-          ? 'cloud_client_secret: set PLATFORM_CLOUD_CLIENT_SECRET (or store it in a private profile)'
-          : 'cloud_client_id: set PLATFORM_CLOUD_CLIENT_ID or pass --client-id',
+          ? {
+              field: 'cloud_client_secret',
+              message: 'set PLATFORM_CLOUD_CLIENT_SECRET (or store it in a private profile)',
+            }
+          : { field: 'cloud_client_id', message: 'set PLATFORM_CLOUD_CLIENT_ID or pass --client-id' },
     );
   }
   if (missing.length > 0) {
-    throw new CliError(
-      `the cloud workspace needs ${missing.map((line) => line.split(':')[0]).join(' and ')}`,
+    throw missingSettingsError(
+      `the cloud workspace needs ${missing.map((setting) => setting.field).join(' and ')}`,
+      missing,
       {
         code: 'missing_cloud_settings',
-        exitCode: EXIT_CODES.auth,
-        details: missing.map((line) => ({
-          field: line.split(':')[0]!,
-          message: line.slice(line.indexOf(':') + 2),
-          error_code: 'missing_setting',
-        })),
         hint: 'secrets come from the environment or a private profile: conduit profile set NAME --secret-stdin cloud_bearer_token',
       },
     );

@@ -1,12 +1,11 @@
 import { DEFAULT_HOSTED_BASE_URL, HostedClient } from '@conduit/hosted';
 import { consoleLogger } from '@conduit/transport';
 import { checkHttpUrl } from '../config/check-http-url';
+import { type MissingSetting, missingSettingsError } from '../config/missing-settings-error';
 import { settingFromFlag } from '../config/setting-from-flag';
 import { findSetting } from '../config/settings';
 import { describeSource } from '../config/settings-resolver';
-import { CliError } from '../framework/cli-error';
 import type { CommandContext } from '../framework/command-context';
-import { EXIT_CODES } from '../framework/exit-codes';
 import { UsageError } from '../framework/usage-error';
 import { VERSION } from '../version';
 import { readSecretFile, readSecretStdin } from './read-secret-input';
@@ -28,9 +27,9 @@ export interface OpenHostedOptions {
   readonly stdinTakenBy?: string | undefined;
 }
 
-function describeMissing(key: string, flag: string): string {
+function describeMissing(key: string, flag: string): MissingSetting {
   const variable = findSetting(key)?.env.join(' or ') ?? key;
-  return `${key}: set ${variable}, pass ${flag}, or store it in a profile`;
+  return { field: key, message: `set ${variable}, pass ${flag}, or store it in a profile` };
 }
 
 /**
@@ -105,18 +104,16 @@ export async function openHostedClient(
       ? describeMissing('client_secret', '--client-secret-file or --client-secret-stdin')
       : undefined,
     userSetting.value === undefined ? describeMissing('external_user_id', '--external-user-id') : undefined,
-  ].filter((line): line is string => line !== undefined);
+  ].filter((setting): setting is MissingSetting => setting !== undefined);
   if (missing.length > 0) {
-    throw new CliError(`the hosted service needs ${missing.map((line) => line.split(':')[0]).join(', ')}`, {
-      code: 'missing_hosted_credentials',
-      exitCode: EXIT_CODES.auth,
-      details: missing.map((line) => ({
-        field: line.split(':')[0]!,
-        message: line.slice(line.indexOf(':') + 2),
-        error_code: 'missing_setting',
-      })),
-      hint: 'a profile keeps them: conduit profile set NAME client_id=… external_user_id=… (and --secret-stdin client_secret)',
-    });
+    throw missingSettingsError(
+      `the hosted service needs ${missing.map((setting) => setting.field).join(', ')}`,
+      missing,
+      {
+        code: 'missing_hosted_credentials',
+        hint: 'a profile keeps them: conduit profile set NAME client_id=… external_user_id=… (and --secret-stdin client_secret)',
+      },
+    );
   }
   const clientId = clientIdSetting.value!;
   const externalUserId = userSetting.value!;
