@@ -1,6 +1,6 @@
 import { AuthenticationError, ResponseValidationError } from '@conduit/protocol';
-import { type RecordedRequest, startTestServer, type TestServer } from '@conduit/testkit';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { RecordedRequest, TestServer } from '@conduit/testkit';
+import { describe, expect, it, vi } from 'vitest';
 import { basicAuth } from './basic-auth';
 import { bearerAuth } from './bearer-auth';
 import { cachedTokenAuth } from './cached-token-auth';
@@ -8,12 +8,10 @@ import { type ClientCredentialsAuthOptions, clientCredentialsAuth } from './clie
 import { createTransport } from './create-transport';
 import { requestOAuthToken } from './oauth-token-endpoint';
 import { type OAuthTokens, refreshTokenAuth } from './refresh-token-auth';
+import { useTestServers } from './test-utils/use-test-servers';
 import type { TransportRetryEvent } from './transport-hooks';
 
-const servers: TestServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
+const serve = useTestServers();
 
 interface OAuthServerOptions {
   /** Access tokens the API accepts (mutable, so a test can revoke one). */
@@ -27,7 +25,7 @@ interface OAuthServerOptions {
 /** An API that accepts only the tokens in `valid`, and an OAuth token endpoint, on one server. */
 async function oauthServer(options: OAuthServerOptions): Promise<TestServer> {
   let count = 0;
-  const server = await startTestServer({
+  const server = await serve({
     'POST /oauth/token': async (request) => {
       count += 1;
       const current = count;
@@ -43,7 +41,6 @@ async function oauthServer(options: OAuthServerOptions): Promise<TestServer> {
       return { json: { data: { path: request.path, token } } };
     },
   });
-  servers.push(server);
   return server;
 }
 
@@ -76,8 +73,7 @@ describe('bearerAuth', () => {
 
 describe('basicAuth', () => {
   it('sends UTF-8 Basic credentials', async () => {
-    const server = await startTestServer((request) => ({ json: request.headers.authorization }));
-    servers.push(server);
+    const server = await serve((request) => ({ json: request.headers.authorization }));
     const transport = createTransport({ baseUrl: server.url, auth: basicAuth('zoë', 'pa:ss') });
     const header = await transport.json<string>({ path: '/' });
     expect(header).toBe(`Basic ${Buffer.from('zoë:pa:ss', 'utf8').toString('base64')}`);
@@ -464,8 +460,7 @@ describe('cachedTokenAuth', () => {
 
 describe('requestOAuthToken', () => {
   it('treats an error field in a 200 response as an OAuth error', async () => {
-    const server = await startTestServer({ 'POST /token': { json: { error: 'bad_verification_code' } } });
-    servers.push(server);
+    const server = await serve({ 'POST /token': { json: { error: 'bad_verification_code' } } });
     const error = await requestOAuthToken({
       tokenUrl: `${server.url}/token`,
       clientId: 'c',
@@ -477,10 +472,9 @@ describe('requestOAuthToken', () => {
   });
 
   it('rejects a token response without an access token, without echoing secrets', async () => {
-    const server = await startTestServer({
+    const server = await serve({
       'POST /token': { json: { refresh_token: 'leaky', expires_in: 'soon' } },
     });
-    servers.push(server);
     const error = (await requestOAuthToken({
       tokenUrl: `${server.url}/token`,
       clientId: 'c',
@@ -493,12 +487,11 @@ describe('requestOAuthToken', () => {
   });
 
   it('returns the token set with an absolute expiry', async () => {
-    const server = await startTestServer({
+    const server = await serve({
       'POST /token': {
         json: { access_token: 'a', refresh_token: 'r', expires_in: '60', scope: 'x y', token_type: 'Bearer' },
       },
     });
-    servers.push(server);
     const tokens = await requestOAuthToken({
       tokenUrl: `${server.url}/token`,
       clientId: 'c',

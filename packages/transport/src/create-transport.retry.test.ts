@@ -5,23 +5,16 @@ import {
   ServerError,
   TimeoutError,
 } from '@conduit/protocol';
-import { startTestServer, type TestServer } from '@conduit/testkit';
-import { afterEach, describe, expect, it } from 'vitest';
+import type { TestServer } from '@conduit/testkit';
+import { describe, expect, it } from 'vitest';
 import { createTransport } from './create-transport';
 import { RateLimiter } from './rate-limiter';
 import type { RetryOptions } from './retry-options';
 import { flushMicrotasks, ManualClock } from './test-utils/manual-clock';
+import { useTestServers } from './test-utils/use-test-servers';
 import type { TransportRetryEvent } from './transport-hooks';
 
-const servers: TestServer[] = [];
-async function serve(...args: Parameters<typeof startTestServer>): Promise<TestServer> {
-  const server = await startTestServer(...args);
-  servers.push(server);
-  return server;
-}
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
+const serve = useTestServers();
 
 const NOW = Date.UTC(2030, 0, 1, 12, 0, 0);
 

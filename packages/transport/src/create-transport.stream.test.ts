@@ -1,21 +1,13 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { ConduitError, NetworkError, NotFoundError, TimeoutError } from '@conduit/protocol';
-import { startTestServer, type TestServer } from '@conduit/testkit';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bearerAuth } from './bearer-auth';
 import { createTransport } from './create-transport';
 import { RateLimiter } from './rate-limiter';
+import { useTestServers } from './test-utils/use-test-servers';
 
-const servers: TestServer[] = [];
-async function serve(...args: Parameters<typeof startTestServer>): Promise<TestServer> {
-  const server = await startTestServer(...args);
-  servers.push(server);
-  return server;
-}
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
+const serve = useTestServers();
 
 const MiB = 1024 * 1024;
 

@@ -10,23 +10,17 @@ import {
   ServerError,
   ValidationError,
 } from '@conduit/protocol';
-import { startTestServer, type TestServer } from '@conduit/testkit';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
 import { bearerAuth } from './bearer-auth';
 import { createTransport } from './create-transport';
+import { useTestServers } from './test-utils/use-test-servers';
 import { VERSION } from './version';
 
-const servers: TestServer[] = [];
-async function serve(...args: Parameters<typeof startTestServer>): Promise<TestServer> {
-  const server = await startTestServer(...args);
-  servers.push(server);
-  return server;
-}
+const serve = useTestServers();
 afterEach(async () => {
   vi.unstubAllGlobals();
   vi.unstubAllEnvs();
-  await Promise.all(servers.splice(0).map((server) => server.close()));
 });
 
 describe('createTransport: requests', () => {

@@ -1,22 +1,19 @@
 import { ConduitError } from '@conduit/protocol';
-import { startTestServer, type TestServer } from '@conduit/testkit';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bearerAuth } from './bearer-auth';
 import { consoleLogger } from './console-logger';
 import { createTransport } from './create-transport';
 import { refreshTokenAuth } from './refresh-token-auth';
+import { useTestServers } from './test-utils/use-test-servers';
 import { emitHook, type TransportHooks } from './transport-hooks';
 
-const servers: TestServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
+const serve = useTestServers();
 
 const SECRETS = ['pat-very-secret', 'access-secret', 'refresh-secret', 'client-secret-xyz', 'sig-secret'];
 
 describe('hooks and redaction', () => {
   it('reports requests, responses, retries and errors with no secret in any event or error', async () => {
-    const server = await startTestServer({
+    const server = await serve({
       'POST /oauth/token': {
         json: { access_token: 'access-secret', refresh_token: 'refresh-secret', expires_in: 60 },
       },
@@ -26,7 +23,6 @@ describe('hooks and redaction', () => {
           : { status: 401, json: { errors: [{ message: 'expired' }] } },
       'GET /api/broken': { status: 400, json: { errors: [{ message: 'bad' }], token: 'pat-very-secret' } },
     });
-    servers.push(server);
     server.inject({ kind: 'server-error', status: 503 }, { route: 'GET /api/tasks' });
     const events: { kind: string; event: unknown }[] = [];
     const record =
@@ -94,8 +90,7 @@ describe('hooks and redaction', () => {
   });
 
   it('keeps going when a hook throws', async () => {
-    const server = await startTestServer({ '*': { json: 'fine' } });
-    servers.push(server);
+    const server = await serve({ '*': { json: 'fine' } });
     const transport = createTransport({
       baseUrl: server.url,
       auth: bearerAuth('pat-very-secret'),
@@ -124,11 +119,10 @@ describe('hooks and redaction', () => {
 
 describe('consoleLogger', () => {
   it('writes one redacted line per event', async () => {
-    const server = await startTestServer({
+    const server = await serve({
       'GET /ok': { json: 1 },
       'GET /missing': { status: 404, json: { message: 'nope' } },
     });
-    servers.push(server);
     server.inject({ kind: 'server-error', status: 502 }, { route: 'GET /ok' });
     const lines: string[] = [];
     const transport = createTransport({
