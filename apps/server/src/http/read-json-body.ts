@@ -59,19 +59,32 @@ export async function readJsonObject(request: Request, limit: number): Promise<R
 /**
  * {@link readJsonObject} for a handler: when the app is served by `listen`, the bytes are read
  * straight from the `node:http` request (same limits, same errors), without the web stream a
- * `Request` body would put around them.
+ * `Request` body would put around them. With `optional`, a request that sends no bytes at all (as
+ * `curl -X POST` does, with no `Content-Length` and no `Content-Type`) reads as `{}`.
  *
  * @throws ApiError 413 `payload_too_large`; ValidationError 400 `malformed_json`
  * @example
  * ```ts
  * const body = await readJsonBody(c, config.bodyLimitBytes);
+ * const options = await readJsonBody(c, config.bodyLimitBytes, { optional: true });
  * ```
  */
-export async function readJsonBody(c: Context<AppEnv>, limit: number): Promise<Record<string, unknown>> {
+export async function readJsonBody(
+  c: Context<AppEnv>,
+  limit: number,
+  options: { optional?: boolean } = {},
+): Promise<Record<string, unknown>> {
   const incoming = incomingOf(c);
-  if (!incoming) return readJsonObject(c.req.raw, limit);
-  assertDeclaredLength(incoming.headers['content-length'] ?? null, limit);
-  return parseJsonObject(await readIncoming(incoming, limit));
+  if (incoming) assertDeclaredLength(incoming.headers['content-length'] ?? null, limit);
+  else assertDeclaredLength(c.req.raw.headers.get('content-length'), limit);
+  const body = c.req.raw.body;
+  const bytes = incoming
+    ? await readIncoming(incoming, limit)
+    : body
+      ? await readStream(body, limit)
+      : Buffer.alloc(0);
+  if (options.optional && bytes.byteLength === 0) return {};
+  return parseJsonObject(bytes);
 }
 
 async function readStream(body: ReadableStream<Uint8Array>, limit: number): Promise<Buffer> {

@@ -95,7 +95,7 @@ export class SearchEngine {
    */
   async search(target: SearchTarget, params: unknown, signal?: AbortSignal): Promise<SearchEnvelope> {
     const parsed = parseSearchParams(params, target.fields);
-    const queryHash = searchQueryHash(parsed);
+    const queryHash = searchQueryHash(parsed, `${target.connectorId}/${target.entity}`);
     const position = parsed.cursor === null ? null : decodeSearchCursor(parsed.cursor, queryHash).position;
     const started = performance.now();
     await this.#dialect.prepare(this.#db);

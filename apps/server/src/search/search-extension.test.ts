@@ -96,6 +96,29 @@ describe.each(['sqlite', 'postgres'] as const)('search through the execute route
     expect(garbage.body).toMatchObject({ errors: [{ field: 'cursor', error_code: 'invalid_cursor' }] });
   });
 
+  it('answers 400 invalid_cursor for a cursor reused on another entity or connector', async () => {
+    await writeRecords(store, connectorId, 'projects', SEARCHABLE_FIELDS.projects, [
+      { gid: 'p1', name: 'Alpha' },
+      { gid: 'p2', name: 'Beta' },
+      { gid: 'p3', name: 'Gamma' },
+    ]);
+    const first = (await execute({ query: {}, limit: 2 })).body as SearchEnvelope;
+    expect(first.next_cursor).not.toBeNull();
+    const otherEntity = await execute({ query: {}, limit: 2, cursor: first.next_cursor }, 'projects');
+    expect(otherEntity.status).toBe(400);
+    expect(otherEntity.body).toMatchObject({ errors: [{ field: 'cursor', error_code: 'invalid_cursor' }] });
+
+    const created = await t.request('POST', '/v1/integrations/connectors', {
+      token,
+      body: { external_user_id: 'searcher-2', connector_type: 'asana', credentials: { token: 'pat' } },
+    });
+    const secondId = CreatedConnectorSchema.parse(created.body).id;
+    await writeRecords(store, secondId, 'tasks', SEARCHABLE_FIELDS.tasks, conformanceRecords(10));
+    const otherConnector = await execute({ query: {}, limit: 2, cursor: first.next_cursor }, 'tasks', secondId);
+    expect(otherConnector.status).toBe(400);
+    expect(otherConnector.body).toMatchObject({ errors: [{ field: 'cursor', error_code: 'invalid_cursor' }] });
+  });
+
   it('finds nothing in an entity that was never synced', async () => {
     const response = await execute({ query: {} }, 'sections');
     expect(response.body).toMatchObject({ hits: [], next_cursor: null });

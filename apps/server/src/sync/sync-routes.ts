@@ -1,7 +1,7 @@
 import { UnsupportedOperationError, ValidationError } from '@conduit/protocol';
 import type { Hono } from 'hono';
 import { type AppEnv, requireCaller } from '../http/app-env';
-import { readJsonObject } from '../http/read-json-body';
+import { readJsonBody } from '../http/read-json-body';
 import type { ServerServices } from '../services/server-services';
 import type { ConnectorRecord } from '../store/store';
 import { SYNCABLE_CONNECTOR_TYPES, type SyncScheduler } from './sync-scheduler';
@@ -23,12 +23,6 @@ function notSyncable(connector: ConnectorRecord): UnsupportedOperationError {
     code: 'unsupported_action',
     details: [{ message, error_code: 'unsupported_action' }],
   });
-}
-
-async function requestBody(request: Request, limit: number): Promise<Record<string, unknown>> {
-  // The body is optional: `POST …/sync` with nothing asks for the usual run.
-  if (request.body === null || request.headers.get('content-length') === '0') return {};
-  return readJsonObject(request, limit);
 }
 
 function fullFlag(body: Record<string, unknown>): boolean {
@@ -70,7 +64,8 @@ export function registerSyncRoutes(
 ): void {
   app.post(SYNC_PATH, async (c) => {
     const connector = await services.connectors.get(requireCaller(c), c.req.param('id'));
-    const full = fullFlag(await requestBody(c.req.raw, services.config.bodyLimitBytes));
+    // The body is optional: `POST …/sync` with nothing asks for the usual run.
+    const full = fullFlag(await readJsonBody(c, services.config.bodyLimitBytes, { optional: true }));
     if (!SYNCABLE_CONNECTOR_TYPES.includes(connector.connectorType)) throw notSyncable(connector);
     const syncId = await scheduler().trigger(connector, 'manual', full);
     return c.json({ sync_id: syncId }, 202);

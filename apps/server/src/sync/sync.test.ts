@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import {
   CreatedConnectorSchema,
   SyncStartedSchema,
@@ -196,6 +197,27 @@ describe.each(['sqlite', 'postgres'] as const)('sync on %s', (kind) => {
       body: { full: 'yes' },
     });
     expect(bad.status).toBe(400);
+  });
+
+  it('answers 202 to a POST with no body, no Content-Length and no Content-Type (as `curl -X POST` sends it)', async () => {
+    const { hostname, host, port } = new URL(t.server.url);
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect({ host: hostname.replace(/^\[|\]$/g, ''), port: Number(port) });
+      let answer = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => {
+        answer += chunk;
+        if (/\r\n\r\n[\s\S]*\}/.test(answer)) socket.end();
+      });
+      socket.on('end', () => resolve(answer));
+      socket.on('error', reject);
+      socket.write(
+        `POST /api/v1/connectors/sources/${connectorId}/sync HTTP/1.1\r\nHost: ${host}\r\n` +
+          `Authorization: Bearer ${token}\r\nAccept: */*\r\nConnection: close\r\n\r\n`,
+      );
+    });
+    expect(raw.split('\r\n')[0]).toBe('HTTP/1.1 202 Accepted');
+    expect(raw).toMatch(/"sync_id":"[^"]+"/);
   });
 
   it('erases the synced data and sync state when the connector is deleted', async () => {

@@ -82,8 +82,19 @@ describe('search cursors', () => {
     expect(error.code).toBe('invalid_cursor');
     expect(error.status).toBe(400);
     expect(error.details).toEqual([
-      { field: 'cursor', message: expect.stringContaining('another query'), error_code: 'invalid_cursor' },
+      { field: 'cursor', message: expect.stringContaining('another search'), error_code: 'invalid_cursor' },
     ]);
+  });
+
+  it('refuse a cursor of the same query over another scope', () => {
+    const parsed = parseSearchParams({ query: {} }, FIELDS);
+    const cursor = encodeSearchCursor({ position: ['x'], queryHash: searchQueryHash(parsed, 'c1/tasks') });
+    expect(decodeSearchCursor(cursor, searchQueryHash(parsed, 'c1/tasks')).position).toEqual(['x']);
+    for (const scope of ['c1/projects', 'c2/tasks', '']) {
+      expect(invalidCursor(() => decodeSearchCursor(cursor, searchQueryHash(parsed, scope))).code).toBe(
+        'invalid_cursor',
+      );
+    }
   });
 
   it('refuse tampered and garbage cursors', () => {

@@ -25,17 +25,19 @@ const CURSOR_VERSION = 1;
 
 /**
  * A stable hash of a parsed query: its filter, sort and projected fields, not its limit or cursor
- * (a caller may change the page size while paging). Equal queries give equal hashes, whatever the
- * key order they were written in.
+ * (a caller may change the page size while paging), and of the `scope` it runs over (the
+ * connector and entity, say), so that a cursor reused on another entity or connector is refused
+ * instead of silently skipping records there. Equal queries over the same scope give equal
+ * hashes, whatever the key order they were written in.
  *
  * @example
  * ```ts
- * const hash = searchQueryHash(parseSearchParams(params, fields)); // e.g. '9f1c2e7a0b3d4c5e'
+ * const hash = searchQueryHash(parseSearchParams(params, fields), `${connectorId}/tasks`); // e.g. '9f1c2e7a0b3d4c5e'
  * ```
  */
-export function searchQueryHash(parsed: Pick<ParsedSearch, 'filter' | 'sort' | 'fields'>): string {
+export function searchQueryHash(parsed: Pick<ParsedSearch, 'filter' | 'sort' | 'fields'>, scope = ''): string {
   return fnv1a64(
-    `conduit.search.v${CURSOR_VERSION}:${canonicalJson({ filter: parsed.filter, sort: parsed.sort, fields: parsed.fields })}`,
+    `conduit.search.v${CURSOR_VERSION}:${canonicalJson({ scope, filter: parsed.filter, sort: parsed.sort, fields: parsed.fields })}`,
   );
 }
 
@@ -106,7 +108,7 @@ export function decodeSearchCursor(cursor: string, expectedQueryHash: string): S
   if (v !== CURSOR_VERSION || typeof q !== 'string' || !Array.isArray(p)) throw invalidCursor(garbage);
   if (q !== expectedQueryHash) {
     throw invalidCursor(
-      'cursor belongs to another query (filter, sort or fields changed); start again without a cursor',
+      'cursor belongs to another search (its connector, entity, filter, sort or fields differ); start again without a cursor',
     );
   }
   return { position: p, queryHash: q };
