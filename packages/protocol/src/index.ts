@@ -76,6 +76,16 @@ export {
   searchEnvelopeSchema,
 } from './execute';
 export type { ConnectorExecutor, ExecuteOptions, ExecuteResultFor } from './executor';
+export { decodeChangeCursor, encodeChangeCursor } from './hosted/change-cursor';
+export {
+  CHANGE_FEED_LIMITS,
+  CHANGE_OPERATIONS,
+  type Change,
+  ChangeFeedQuerySchema,
+  type ChangePage,
+  ChangePageSchema,
+  ChangeSchema,
+} from './hosted/change-feed-schemas';
 export {
   CONNECTOR_STATUSES,
   type Connector,

@@ -2,10 +2,10 @@ import { SEARCHABLE_FIELDS } from '@conduit/asana';
 import { parseSearchParams, type SearchEnvelope, type SearchHit } from '@conduit/protocol';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migration0002SearchIndex } from '../store/migrations/0002-search-index';
 import type { Store } from '../store/store';
 import { type TestStoreLocation, testStoreLocation } from '../test-support/test-app';
 import { SearchEngine } from './search-engine';
+import { SEARCH_MIGRATIONS } from './search-migrations';
 import { conformanceRecords, NAMES } from './test-support/conformance-dataset';
 import { referenceSearch } from './test-support/reference-search';
 import { createTestConnector, writeRecords } from './test-support/search-fixture';
@@ -27,7 +27,7 @@ beforeAll(async () => {
   for (const kind of ['sqlite', 'postgres'] as const) {
     const location = await testStoreLocation(kind, `search_conformance_${kind}`);
     const store = await location.open();
-    await store.migrate([migration0002SearchIndex]);
+    await store.migrate(SEARCH_MIGRATIONS);
     const connectorId = await createTestConnector(store);
     // Written in three batches, the last one rewriting a third of the records unchanged and
     // another third changed back and forth, so the vocabulary has seen updates too.

@@ -114,9 +114,15 @@ describe.each(['sqlite', 'postgres'] as const)('search through the execute route
     });
     const secondId = CreatedConnectorSchema.parse(created.body).id;
     await writeRecords(store, secondId, 'tasks', SEARCHABLE_FIELDS.tasks, conformanceRecords(10));
-    const otherConnector = await execute({ query: {}, limit: 2, cursor: first.next_cursor }, 'tasks', secondId);
+    const otherConnector = await execute(
+      { query: {}, limit: 2, cursor: first.next_cursor },
+      'tasks',
+      secondId,
+    );
     expect(otherConnector.status).toBe(400);
-    expect(otherConnector.body).toMatchObject({ errors: [{ field: 'cursor', error_code: 'invalid_cursor' }] });
+    expect(otherConnector.body).toMatchObject({
+      errors: [{ field: 'cursor', error_code: 'invalid_cursor' }],
+    });
   });
 
   it('finds nothing in an entity that was never synced', async () => {

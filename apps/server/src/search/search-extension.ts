@@ -1,10 +1,12 @@
 import { findAction, requireConnectorType } from '@conduit/protocol';
+import { ChangeFeed } from '../changes/change-feed';
+import { registerChangeRoutes } from '../changes/change-routes';
 import { definitionOf } from '../execute/connector-definitions';
 import type { ServerExtension } from '../extensions/server-extension';
-import { migration0002SearchIndex } from '../store/migrations/0002-search-index';
 import type { ConnectorRecord, Store } from '../store/store';
 import { SearchEngine } from './search-engine';
 import { SearchIndexWriter } from './search-index-writer';
+import { SEARCH_MIGRATIONS } from './search-migrations';
 
 /** The search feature, with its engine once the app is built. */
 export interface SearchExtension extends ServerExtension {
@@ -12,9 +14,10 @@ export interface SearchExtension extends ServerExtension {
 }
 
 /**
- * The search feature (contract §4): the tables holding synced records (applied as its
- * migration), the `search` action of the execute route over them, and erasing a connector's
- * records when it is deleted. The sync feature fills the tables.
+ * The search feature (contract §4): the tables holding synced records and their change feed
+ * (applied as its migrations), the `search` action of the execute route over them, the change
+ * feed's route, and erasing a connector's records when it is deleted. The sync feature fills the
+ * tables.
  *
  * @example
  * ```ts
@@ -30,13 +33,15 @@ export function createSearchExtension(): SearchExtension {
   };
   return {
     name: 'search',
-    migrations: [migration0002SearchIndex],
+    migrations: SEARCH_MIGRATIONS,
     get engine() {
       return engine;
     },
-    registerRoutes(_app, services) {
+    registerRoutes(app, services) {
       store = services.store;
       engine = new SearchEngine(store);
+      const feed = new ChangeFeed(store.db);
+      registerChangeRoutes(app, services, () => feed);
     },
     search: async (connector: ConnectorRecord, entity, params, signal) => {
       const action = findAction(

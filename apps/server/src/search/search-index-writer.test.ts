@@ -1,11 +1,11 @@
 import { SEARCHABLE_FIELDS } from '@conduit/asana';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migration0002SearchIndex } from '../store/migrations/0002-search-index';
 import type { Store } from '../store/store';
 import { type TestStoreLocation, testStoreLocation } from '../test-support/test-app';
 import { collectionLayout } from './collection-layout';
 import { SearchEngine } from './search-engine';
 import { type SearchCollection, SearchIndexWriter } from './search-index-writer';
+import { SEARCH_MIGRATIONS } from './search-migrations';
 import { indexInconsistencies } from './test-support/index-consistency';
 import { createTestConnector } from './test-support/search-fixture';
 
@@ -20,7 +20,7 @@ describe.each(['sqlite', 'postgres'] as const)('the search index writer on %s', 
   beforeAll(async () => {
     location = await testStoreLocation(kind, `search_writer_${kind}`);
     store = await location.open();
-    await store.migrate([migration0002SearchIndex]);
+    await store.migrate(SEARCH_MIGRATIONS);
     writer = new SearchIndexWriter(store.dialect);
     engine = new SearchEngine(store);
   });

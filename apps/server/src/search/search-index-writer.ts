@@ -9,6 +9,8 @@ import { letterCount } from './text-folding';
 /** A connector's collection of one entity, with the layout of its records. */
 export interface SearchCollection {
   readonly id: number;
+  /** The connector whose copy this is: its change feed gets the collection's changes. */
+  readonly connectorId: string;
   readonly layout: CollectionLayout;
 }
 
@@ -97,9 +99,14 @@ function parseTerms(value: unknown): Record<string, number> {
  */
 export class SearchIndexWriter {
   readonly dialect: SqlDialect;
+  readonly #now: () => number;
 
-  constructor(dialect: SqlDialect) {
+  /**
+   * @param now - the clock of the change feed's `changed_at` (epoch ms); the server passes its own.
+   */
+  constructor(dialect: SqlDialect, now: () => number = Date.now) {
     this.dialect = dialect;
+    this.#now = now;
   }
 
   /** The collection of a connector's entity, created when missing. */
@@ -117,7 +124,7 @@ export class SearchIndexWriter {
       'SELECT id FROM search_collections WHERE connector_id = $1 AND entity = $2',
       [connectorId, entity],
     );
-    return { id: Number(rows[0]!.id), layout };
+    return { id: Number(rows[0]!.id), connectorId, layout };
   }
 
   /**
@@ -144,6 +151,7 @@ export class SearchIndexWriter {
     }
     if (documents.size === 0) return outcome;
 
+    await this.#lockFeed(tx, collection);
     const stored = await this.#stored(tx, collection.id, [...documents.keys()]);
     const fresh: IndexedDocument[] = [];
     const changed: { document: IndexedDocument; row: StoredRow }[] = [];
@@ -182,6 +190,10 @@ export class SearchIndexWriter {
     }
     delta.records = fresh.length;
     await this.#applyDelta(tx, collection.id, delta);
+    await this.#recordChanges(tx, collection, 'upsert', [
+      ...fresh.map((document) => document.recordId),
+      ...changed.map(({ document }) => document.recordId),
+    ]);
     outcome.inserted = fresh.length;
     outcome.updated = changed.length;
     outcome.unchanged = unchanged.length;
@@ -207,16 +219,19 @@ export class SearchIndexWriter {
 
   /** Deletes records by id; returns how many existed. */
   async remove(tx: SqlExecutor, collection: SearchCollection, recordIds: readonly string[]): Promise<number> {
+    if (recordIds.length === 0) return 0;
+    await this.#lockFeed(tx, collection);
     let removed = 0;
+    const gone: string[] = [];
     const delta = new VocabularyDelta();
     const sqlite = this.dialect === 'sqlite';
     for (const ids of chunks(recordIds, IDS_PER_STATEMENT)) {
       const params = new SqlParams();
       const where = `collection_id = ${params.add(collection.id)} AND ${this.#inList('record_id', ids, params)}`;
-      const rows = await tx.query<{ rid?: unknown; terms: unknown }>(
+      const rows = await tx.query<{ rid?: unknown; record_id: string; terms: unknown }>(
         sqlite
-          ? `DELETE FROM search_records WHERE ${where} RETURNING rid, json(terms) AS terms`
-          : `DELETE FROM search_records WHERE ${where} RETURNING terms`,
+          ? `DELETE FROM search_records WHERE ${where} RETURNING rid, record_id, json(terms) AS terms`
+          : `DELETE FROM search_records WHERE ${where} RETURNING record_id, terms`,
         params.values,
       );
       if (sqlite && rows.length > 0) {
@@ -224,12 +239,56 @@ export class SearchIndexWriter {
           JSON.stringify(rows.map((row) => Number(row.rid))),
         ]);
       }
-      for (const row of rows) delta.addTerms(parseTerms(row.terms), -1);
+      for (const row of rows) {
+        delta.addTerms(parseTerms(row.terms), -1);
+        gone.push(row.record_id);
+      }
       removed += rows.length;
     }
     delta.records = -removed;
     await this.#applyDelta(tx, collection.id, delta);
+    await this.#recordChanges(tx, collection, 'delete', gone);
     return removed;
+  }
+
+  /**
+   * On PostgreSQL, serialises the writers of one connector's feed until their transactions end,
+   * so sequence numbers become visible in the order they were taken: without it a reader could
+   * see change 11 committed before change 10 and move its cursor past 10 for ever. Taken before
+   * any row lock, so writers always lock in the same order. SQLite has one writer at a time.
+   */
+  async #lockFeed(tx: SqlExecutor, collection: SearchCollection): Promise<void> {
+    if (this.dialect === 'postgres') {
+      await tx.query("SELECT pg_advisory_xact_lock(hashtext('conduit.changes:' || $1))", [
+        collection.connectorId,
+      ]);
+    }
+  }
+
+  /** Makes `operation` the latest change of each record, under a new sequence number. */
+  async #recordChanges(
+    tx: SqlExecutor,
+    collection: SearchCollection,
+    operation: 'upsert' | 'delete',
+    recordIds: readonly string[],
+  ): Promise<void> {
+    const changedAt = this.#now();
+    for (const ids of chunks(recordIds, IDS_PER_STATEMENT)) {
+      const params = new SqlParams();
+      const where = `collection_id = ${params.add(collection.id)} AND ${this.#inList('record_id', ids, params)}`;
+      await tx.execute(`DELETE FROM search_changes WHERE ${where}`, params.values);
+      const insert = new SqlParams();
+      const source =
+        this.dialect === 'sqlite'
+          ? `SELECT value FROM json_each(${insert.add(JSON.stringify(ids))})`
+          : `SELECT unnest(${insert.add(pgTextArray(ids))}::text[]) AS value`;
+      await tx.execute(
+        `INSERT INTO search_changes (collection_id, connector_id, record_id, operation, changed_at)
+         SELECT ${insert.add(collection.id)}, ${insert.add(collection.connectorId)}, ids.value, ${insert.add(operation)}, ${insert.add(changedAt)}
+         FROM (${source}) AS ids`,
+        insert.values,
+      );
+    }
   }
 
   /** Erases everything a connector has in the search tables (its deletion). */

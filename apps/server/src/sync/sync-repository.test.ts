@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEARCH_MIGRATIONS } from '../search/search-migrations';
 import { createTestConnector } from '../search/test-support/search-fixture';
-import { migration0002SearchIndex } from '../store/migrations/0002-search-index';
 import { migration0003SyncState } from '../store/migrations/0003-sync-state';
 import type { Store } from '../store/store';
 import { type TestStoreLocation, testStoreLocation } from '../test-support/test-app';
@@ -16,7 +16,7 @@ describe.each(['sqlite', 'postgres'] as const)('the sync repository on %s', (kin
   beforeAll(async () => {
     location = await testStoreLocation(kind, `sync_repository_${kind}`);
     store = await location.open();
-    await store.migrate([migration0002SearchIndex, migration0003SyncState]);
+    await store.migrate([...SEARCH_MIGRATIONS, migration0003SyncState]);
     repository = new SyncRepository(store.db);
   });
 

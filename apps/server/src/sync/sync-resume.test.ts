@@ -2,11 +2,11 @@ import { type AsanaSimulator, startAsanaSimulator } from '@conduit/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../logging/logger';
 import { SearchIndexWriter } from '../search/search-index-writer';
+import { SEARCH_MIGRATIONS } from '../search/search-migrations';
 import { indexInconsistencies } from '../search/test-support/index-consistency';
 import { createTestConnector } from '../search/test-support/search-fixture';
 import type { LoadedConnector } from '../services/connector-service';
 import { UpstreamLimiters } from '../services/upstream-limiters';
-import { migration0002SearchIndex } from '../store/migrations/0002-search-index';
 import { migration0003SyncState } from '../store/migrations/0003-sync-state';
 import type { Store } from '../store/store';
 import { manualClock, type TestStoreLocation, testStoreLocation } from '../test-support/test-app';
@@ -32,7 +32,7 @@ describe.each(['sqlite', 'postgres'] as const)('resuming sync runs on %s', (kind
   beforeAll(async () => {
     location = await testStoreLocation(kind, `sync_resume_${kind}`);
     store = await location.open();
-    await store.migrate([migration0002SearchIndex, migration0003SyncState]);
+    await store.migrate([...SEARCH_MIGRATIONS, migration0003SyncState]);
     sim = await startAsanaSimulator({
       dataset: { preset: 'tiny', seed: 23, tasksPerProject: 14 },
       rateLimit: false,

@@ -76,7 +76,7 @@ export class SyncScheduler {
   constructor(deps: SyncSchedulerDependencies) {
     this.#deps = deps;
     this.#repository = new SyncRepository(deps.db);
-    this.#writer = new SearchIndexWriter(deps.db.dialect);
+    this.#writer = new SearchIndexWriter(deps.db.dialect, () => deps.clock.now());
   }
 
   /** The sync tables' repository (for routes and summaries). */

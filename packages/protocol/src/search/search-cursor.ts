@@ -35,7 +35,10 @@ const CURSOR_VERSION = 1;
  * const hash = searchQueryHash(parseSearchParams(params, fields), `${connectorId}/tasks`); // e.g. '9f1c2e7a0b3d4c5e'
  * ```
  */
-export function searchQueryHash(parsed: Pick<ParsedSearch, 'filter' | 'sort' | 'fields'>, scope = ''): string {
+export function searchQueryHash(
+  parsed: Pick<ParsedSearch, 'filter' | 'sort' | 'fields'>,
+  scope = '',
+): string {
   return fnv1a64(
     `conduit.search.v${CURSOR_VERSION}:${canonicalJson({ scope, filter: parsed.filter, sort: parsed.sort, fields: parsed.fields })}`,
   );
