@@ -1,4 +1,8 @@
 import {
+  CHANGE_FEED_LIMITS,
+  type Change,
+  type ChangePage,
+  ChangePageSchema,
   type Connector,
   ConnectorListSchema,
   ConnectorSchema,
@@ -25,6 +29,18 @@ import { type HostedClientOptions, resolveHostedClientOptions } from './hosted-c
 import { hostedErrorFromBody } from './hosted-error';
 import { scopedTokenAuth } from './scoped-token-auth';
 import { VERSION } from './version';
+
+/** What `changes` takes. */
+export interface ChangesOptions extends ExecuteOptions {
+  /** A `next_cursor` of an earlier change to resume after; none starts at the feed's beginning. */
+  cursor?: string;
+  /** Keep waiting for new changes once caught up (until `signal` aborts); otherwise stop there. */
+  follow?: boolean;
+  /** Changes per request (default 100, at most 1000). */
+  limit?: number;
+  /** How long one request waits for a change while following, in seconds (default and most: 60). */
+  waitSeconds?: number;
+}
 
 /** What `createConnector` takes. */
 export interface CreateConnectorInput {
@@ -243,6 +259,63 @@ export class HostedClient {
       items: (page) => page.hits,
       nextCursor: (page) => page.next_cursor,
     });
+  }
+
+  /**
+   * One page of the connector's change feed: the upserts and deletes of its synced records after
+   * `cursor`, oldest first, waiting up to `waitSeconds` for one when there is none yet.
+   *
+   * @example
+   * ```ts
+   * const { changes, next_cursor } = await hosted.changesPage(connectorId, { cursor });
+   * ```
+   */
+  changesPage(connectorId: string, options: Omit<ChangesOptions, 'follow'> = {}): Promise<ChangePage> {
+    const waitSeconds = options.waitSeconds ?? 0;
+    return this.#transport.json({
+      path: `/api/v1/connectors/sources/${encode(connectorId)}/changes`,
+      query: {
+        cursor: options.cursor,
+        limit: options.limit,
+        ...(waitSeconds > 0 ? { wait: waitSeconds } : {}),
+      },
+      schema: ChangePageSchema,
+      // A long-poll is held open by design: give it its wait on top of the usual deadline.
+      ...(waitSeconds > 0 ? { timeoutMs: (waitSeconds + 30) * 1000 } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+  }
+
+  /**
+   * The connector's change feed as an async iterable: every upsert (with the record) and delete
+   * (a tombstone) of its synced records after `cursor`, oldest first. Each change carries the
+   * `next_cursor` to resume after it, so a consumer that stores the last one it handled never
+   * misses or repeats a change. With `follow`, it waits for new changes (long-polling) until
+   * `signal` aborts; without, it ends once caught up.
+   *
+   * @example
+   * ```ts
+   * for await (const change of hosted.changes(connectorId, { follow: true, signal })) {
+   *   if (change.operation === 'delete') index.remove(change.id);
+   *   else index.put(change.id, change.record);
+   *   saveCursor(change.next_cursor);
+   * }
+   * ```
+   */
+  async *changes(connectorId: string, options: ChangesOptions = {}): AsyncGenerator<Change, void, undefined> {
+    let cursor = options.cursor;
+    const waitSeconds = options.follow ? (options.waitSeconds ?? CHANGE_FEED_LIMITS.maxWaitSeconds) : 0;
+    for (;;) {
+      const page = await this.changesPage(connectorId, {
+        ...options,
+        ...(cursor === undefined ? {} : { cursor }),
+        waitSeconds,
+      });
+      yield* page.changes;
+      cursor = page.next_cursor;
+      if (page.changes.length === 0 && !options.follow) return;
+      if (options.signal?.aborted) return;
+    }
   }
 
   /** Starts a sync of the connector's searchable entities now. */

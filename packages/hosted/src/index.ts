@@ -1,5 +1,5 @@
 export { filenameFromContentDisposition } from './content-disposition';
-export { type CreateConnectorInput, HostedClient } from './hosted-client';
+export { type ChangesOptions, type CreateConnectorInput, HostedClient } from './hosted-client';
 export {
   DEFAULT_HOSTED_BASE_URL,
   type HostedClientOptions,

@@ -1,4 +1,5 @@
 import type { CommandSpec } from '../framework/command-spec';
+import { changesCommand } from './changes/changes-command';
 import { cloudCommand } from './cloud/cloud-command';
 import { completeCommand, completionCommand } from './completion/completion-command';
 import { connectorsCommand } from './connectors/connectors-command';
@@ -25,6 +26,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   connectorsCommand,
   searchCommand,
   syncCommand,
+  changesCommand,
   downloadCommand,
   serveCommand,
   cloudCommand,

@@ -256,6 +256,34 @@ describe('conduit sync and search (built, against a real service)', { timeout: E
     expect(summary.entities.find((entity) => entity.entity === 'tasks')?.records).toBe(sim.data.taskCount);
   }, E2E_TIMEOUT_MS);
 
+  it('prints the change feed as NDJSON, resumes from a cursor, and refuses a bad --limit', async () => {
+    const all = await runChild(['changes', 'asana'], { env });
+    expect(all.code).toBe(0);
+    const changes = ndjson(all.stdout) as {
+      entity: string;
+      id: string;
+      operation: string;
+      next_cursor: string;
+    }[];
+    expect(changes.length).toBeGreaterThan(10);
+    expect(changes.every((change) => change.operation === 'upsert')).toBe(true);
+    expect(new Set(changes.map((change) => change.entity))).toContain('tasks');
+    expect(all.stderr).toContain(`--cursor ${changes.at(-1)!.next_cursor}`);
+
+    const rest = await runChild(['changes', connectorId, '--cursor', changes[4]!.next_cursor, '--json'], {
+      env,
+    });
+    expect(rest.code).toBe(0);
+    expect((ndjson(rest.stdout) as { id: string }[]).map((change) => change.id)).toEqual(
+      changes.slice(5).map((change) => change.id),
+    );
+    expect(rest.stderr).toBe('');
+
+    const bad = await runChild(['changes', 'asana', '--limit', '0'], { env });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--limit');
+  });
+
   it('shows the sync state per entity', async () => {
     const status = await runChild(['sync', 'status', 'asana', '--json'], { env });
     expect(status.code).toBe(0);

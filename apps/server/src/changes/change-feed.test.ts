@@ -1,4 +1,5 @@
 import { SEARCHABLE_FIELDS } from '@conduit/asana';
+import { HostedClient } from '@conduit/hosted';
 import { type ChangePage, ChangePageSchema, CreatedConnectorSchema } from '@conduit/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createExecuteExtension } from '../execute/execute-extension';
@@ -166,6 +167,47 @@ describe.each(['sqlite', 'postgres'] as const)('the change feed on %s', (kind) =
       token: otherToken,
     });
     expect(response.status).toBe(404);
+  });
+
+  it('is followed by the hosted client as an async iterable, resuming from a stored cursor', async () => {
+    const hosted = new HostedClient({
+      baseUrl: t.server.url,
+      externalUserId: 'feed',
+      platformClientId: t.clientId,
+      platformClientSecret: t.clientSecret,
+    });
+    const caughtUp: string[] = [];
+    let last: string | undefined;
+    for await (const change of hosted.changes(connectorId)) {
+      caughtUp.push(change.id);
+      last = change.next_cursor;
+    }
+    expect(caughtUp).toEqual((await page('?limit=1000')).changes.map((change) => change.id));
+
+    const controller = new AbortController();
+    const followed: string[] = [];
+    const following = (async () => {
+      for await (const change of hosted.changes(connectorId, {
+        follow: true,
+        waitSeconds: 5,
+        signal: controller.signal,
+        ...(last ? { cursor: last } : {}),
+      })) {
+        followed.push(`${change.operation}:${change.id}`);
+        if (followed.length === 2) controller.abort();
+      }
+    })();
+    const until = async (count: number) => {
+      while (followed.length < count) await new Promise((resolve) => setTimeout(resolve, 20));
+    };
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await writeRecords(store, connectorId, 'tasks', FIELDS, [task('f1', 'Followed')], 9);
+    await until(1);
+    await removeRecords(store, connectorId, 'tasks', ['f1']);
+    await following.catch((error: unknown) => {
+      if (!controller.signal.aborted) throw error;
+    });
+    expect(followed).toEqual(['upsert:f1', 'delete:f1']);
   });
 
   it('keeps its cursors across a restart of the server', async () => {

@@ -19,6 +19,7 @@ describe('completeWords', () => {
       'connectors',
       'search',
       'sync',
+      'changes',
       'download',
       'serve',
       'cloud',
