@@ -1,5 +1,6 @@
 import type { ApiContext } from './api-context';
 import { AsanaHttpError } from './asana-http-error';
+import { getEvents, getWorkspaceEvents } from './events-endpoint';
 import { arraySource } from './list-source';
 import { unpaginated } from './paginate';
 import type { JsonRecord } from './record-context';
@@ -109,6 +110,8 @@ export const ASANA_ROUTES: readonly ApiRoute[] = [
   { method: 'GET', template: '/tags/{tag_gid}/tasks', handler: getTagTasks },
   { method: 'GET', template: '/attachments', handler: getAttachments },
   { method: 'GET', template: '/attachments/{attachment_gid}', handler: getAttachment },
+  { method: 'GET', template: '/events', handler: getEvents },
+  { method: 'GET', template: '/workspaces/{workspace_gid}/events', handler: getWorkspaceEvents },
 ];
 
 function safeDecode(segment: string): string | undefined {

@@ -11,6 +11,7 @@ import type {
   AsanaUserRow,
   AsanaWorkspaceRow,
 } from './dataset-rows';
+import { type AsanaEvent, AsanaEventLog } from './event-log';
 import { NO_DAY, NO_ROW, TASK_SUBTYPES, TaskFlag, TaskTable } from './task-table';
 import { generatedTaskName, generatedTaskNotes } from './task-text';
 
@@ -151,6 +152,8 @@ export class AsanaDataset {
   largeProject: AsanaProjectRow | undefined;
   /** Where mutation helpers read "now"; the simulator points it at its own clock. */
   clock: { now(): number } = { now: () => Date.now() };
+  /** Every change made through the mutation helpers, as the Events API serves them. */
+  readonly events = new AsanaEventLog();
 
   /** @internal Columnar task storage. */
   readonly taskTable = new TaskTable();
@@ -613,7 +616,36 @@ export class AsanaDataset {
     this.linkTask(index, tags);
     // Adding a subtask changes the parent's num_subtasks, which Asana counts as a modification.
     if (parent !== NO_ROW) this.taskTable.modifiedAt[parent] = now;
+    const container =
+      parent !== NO_ROW
+        ? { gid: this.taskTable.gidOf(parent), resource_type: 'task' }
+        : project !== NO_ROW
+          ? { gid: this.projects[project]?.gid ?? '', resource_type: 'project' }
+          : { gid: this.workspaces[workspace]?.gid ?? '', resource_type: 'workspace' };
+    this.taskEvent(index, now, { action: 'added', parent: container });
     return this.snapshot(index);
+  }
+
+  /** @internal Logs an event on a task row, seen by the task, its parent, its projects and its workspace. */
+  private taskEvent(
+    index: number,
+    at: number,
+    event: Pick<AsanaEvent, 'action' | 'parent' | 'change'>,
+    resource: AsanaEvent['resource'] = {
+      gid: this.taskTable.gidOf(index),
+      resource_type: 'task',
+      name: this.taskName(index),
+    },
+  ): void {
+    const t = this.taskTable;
+    const parent = t.parent[index] ?? NO_ROW;
+    const scopes = [
+      t.gidOf(index),
+      ...(parent === NO_ROW ? [] : [t.gidOf(parent)]),
+      ...this.membershipsOf(index).map((membership) => this.projects[membership.project]?.gid ?? ''),
+      this.workspaces[t.workspace[index] ?? 0]?.gid ?? '',
+    ];
+    this.events.append({ createdAt: at, userGid: this.me.gid, resource, ...event, scopes });
   }
 
   /**
@@ -628,6 +660,20 @@ export class AsanaDataset {
     const index = this.requireTask(gid);
     const t = this.taskTable;
     const now = patch.modifiedAt ?? this.clock.now();
+    const fields: Record<string, string> = {
+      name: 'name',
+      notes: 'notes',
+      completed: 'completed',
+      assigneeGid: 'assignee',
+      dueOn: 'due_on',
+      startOn: 'start_on',
+      resourceSubtype: 'resource_subtype',
+      sectionGid: 'memberships',
+      tagGids: 'tags',
+    };
+    const changed = Object.keys(patch).flatMap((key) =>
+      fields[key] !== undefined && patch[key as keyof AsanaTaskPatch] !== undefined ? [fields[key]!] : [],
+    );
     if (patch.name !== undefined) this.taskNames.set(index, patch.name);
     if (patch.notes !== undefined) this.taskNotes.set(index, patch.notes);
     if (patch.completed !== undefined && patch.completed !== t.isCompleted(index)) {
@@ -652,6 +698,8 @@ export class AsanaDataset {
       for (const tag of tags) this.tagTasks[tag]?.push(index);
     }
     t.modifiedAt[index] = Math.max(now, t.createdAt[index] ?? now);
+    for (const field of changed)
+      this.taskEvent(index, now, { action: 'changed', parent: null, change: { field, action: 'changed' } });
     return this.snapshot(index);
   }
 
@@ -668,15 +716,17 @@ export class AsanaDataset {
     const root = this.requireTask(gid);
     const stack = [root];
     let deleted = 0;
+    const now = this.clock.now();
     while (stack.length > 0) {
       const row = stack.pop() ?? root;
       if (this.taskTable.isDeleted(row)) continue;
+      this.taskEvent(row, now, { action: 'deleted', parent: null });
       this.taskTable.setFlag(row, TaskFlag.deleted, true);
       deleted += 1;
       stack.push(...(this.children.get(row) ?? []));
     }
     const parent = this.taskTable.parent[root] ?? NO_ROW;
-    if (parent !== NO_ROW) this.taskTable.modifiedAt[parent] = this.clock.now();
+    if (parent !== NO_ROW) this.taskTable.modifiedAt[parent] = now;
     return deleted;
   }
 
@@ -715,6 +765,19 @@ export class AsanaDataset {
       size,
     };
     this.insertAttachment(row);
+    const resource = { gid: row.gid, resource_type: 'attachment', name: row.name };
+    const parent = { gid: row.parentGid, resource_type: parentType };
+    if (taskIndex !== NO_ROW) this.taskEvent(taskIndex, row.createdAt, { action: 'added', parent }, resource);
+    else {
+      this.events.append({
+        createdAt: row.createdAt,
+        userGid: this.me.gid,
+        resource,
+        action: 'added',
+        parent,
+        scopes: [row.parentGid, workspaceGid],
+      });
+    }
     return row;
   }
 

@@ -37,8 +37,20 @@ export class AsanaHttpError extends ApiError {
   override readonly name: string = 'AsanaHttpError';
   readonly headers: Record<string, string>;
 
-  constructor(status: number, message: string, headers: Record<string, string> = {}) {
-    super(message, { status, responseBody: asanaErrorBody(message), responseHeaders: headers });
+  /**
+   * @param extra - fields beside `errors` in the body, e.g. the fresh `sync` token of a 412.
+   */
+  constructor(
+    status: number,
+    message: string,
+    headers: Record<string, string> = {},
+    extra: Record<string, unknown> = {},
+  ) {
+    super(message, {
+      status,
+      responseBody: { ...asanaErrorBody(message), ...extra },
+      responseHeaders: headers,
+    });
     this.headers = headers;
   }
 }

@@ -35,6 +35,11 @@ export type {
   AsanaUserRow,
   AsanaWorkspaceRow,
 } from './dataset-rows';
+export { type AsanaEvent, AsanaEventLog, type AsanaEventResource } from './event-log';
+export {
+  SYNC_TOKEN_EXPIRED_MESSAGE as ASANA_SYNC_TOKEN_EXPIRED_MESSAGE,
+  SYNC_TOKEN_TTL_MS as ASANA_SYNC_TOKEN_TTL_MS,
+} from './events-endpoint';
 export {
   type AsanaFault,
   type AsanaFaultHandle,
