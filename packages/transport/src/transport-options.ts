@@ -1,8 +1,8 @@
-import type { AuthStrategy } from './auth-strategy';
-import type { ErrorMapper } from './create-http-error';
-import type { RateLimiter, RateLimiterOptions } from './rate-limiter';
-import type { RetryOptions } from './retry-options';
-import type { TransportHooks } from './transport-hooks';
+import type { AuthStrategy } from './auth/auth-strategy';
+import type { ErrorMapper } from './errors/create-http-error';
+import type { RateLimiter, RateLimiterOptions } from './limit/rate-limiter';
+import type { RetryOptions } from './retry/retry-options';
+import type { TransportHooks } from './events/transport-hooks';
 
 /**
  * Options of {@link createTransport}.

@@ -1,4 +1,4 @@
-import type { HttpMethod } from './request-options';
+import type { HttpMethod } from '../request/request-options';
 import { sleep } from './sleep';
 
 /**

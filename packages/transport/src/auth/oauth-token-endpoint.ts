@@ -8,8 +8,8 @@ import {
 } from '@conduit/protocol';
 import * as z from 'zod';
 import { basicAuth } from './basic-auth';
-import { createTransport } from './create-transport';
-import type { Transport } from './transport';
+import { createTransport } from '../create-transport';
+import type { Transport } from '../transport';
 
 /**
  * Tokens from an OAuth 2 token endpoint.

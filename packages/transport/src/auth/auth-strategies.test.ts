@@ -5,11 +5,11 @@ import { basicAuth } from './basic-auth';
 import { bearerAuth } from './bearer-auth';
 import { cachedTokenAuth } from './cached-token-auth';
 import { type ClientCredentialsAuthOptions, clientCredentialsAuth } from './client-credentials-auth';
-import { createTransport } from './create-transport';
+import { createTransport } from '../create-transport';
 import { requestOAuthToken } from './oauth-token-endpoint';
 import { type OAuthTokens, refreshTokenAuth } from './refresh-token-auth';
-import { useTestServers } from './test-utils/use-test-servers';
-import type { TransportRetryEvent } from './transport-hooks';
+import { useTestServers } from '../test-utils/use-test-servers';
+import type { TransportRetryEvent } from '../events/transport-hooks';
 
 const serve = useTestServers();
 
