@@ -10,8 +10,13 @@ import { attemptFetch } from './request/attempt-fetch';
 import { parseHttpUrl } from './request/build-url';
 import { type CallState, createCallState, describeCall } from './request/call-state';
 import { defaultFetch } from './request/default-fetch';
-import { type CallMode, checkTimeout, prepareRequest, type TransportSettings } from './request/prepare-request';
 import { parseJsonBody } from './request/parse-json';
+import {
+  type CallMode,
+  checkTimeout,
+  prepareRequest,
+  type TransportSettings,
+} from './request/prepare-request';
 import type { RequestOptions } from './request/request-options';
 import { buildUserAgent } from './request/user-agent';
 import { kyRetry, retryWaitHook } from './retry/ky-retry';
@@ -168,4 +173,3 @@ function toLimiter(limiter: TransportOptions['limiter']): RateLimiter | undefine
   if (typeof (limiter as RateLimiter).acquire === 'function') return limiter as RateLimiter;
   return new RateLimiter(limiter);
 }
-

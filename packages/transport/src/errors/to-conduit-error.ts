@@ -1,8 +1,8 @@
 import {
   ConduitError,
   parseRetryAfterMs,
-  ResponseValidationError,
   type RequestDescription,
+  ResponseValidationError,
   TimeoutError,
 } from '@conduit/protocol';
 import { type BeforeErrorHook, isHTTPError, isNetworkError, isTimeoutError, SchemaValidationError } from 'ky';
@@ -35,7 +35,10 @@ function mapError(error: object, state: CallState): unknown {
   if (isHTTPError(error)) {
     const { response } = error;
     const policy = state.prepared.retry;
-    const retryAfterMs = parseRetryAfterMs(response.headers.get('retry-after'), policy ? policy.now() : Date.now());
+    const retryAfterMs = parseRetryAfterMs(
+      response.headers.get('retry-after'),
+      policy ? policy.now() : Date.now(),
+    );
     const context = { status: response.status, body: error.data, headers: response.headers, request };
     return (
       state.errorMapper?.(context) ??

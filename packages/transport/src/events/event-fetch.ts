@@ -1,4 +1,4 @@
-import { describeCall, type CallState } from '../request/call-state';
+import { type CallState, describeCall } from '../request/call-state';
 import type { FetchLayer } from '../request/fetch-layer';
 import { emitHook, withLazyRequest } from './transport-hooks';
 

@@ -34,7 +34,10 @@ export function rateLimitFetch(limiter: RateLimiter, state: CallState): FetchLay
 
 function pauseAfter429(limiter: RateLimiter, state: CallState, response: Response): void {
   const policy = state.prepared.retry;
-  const retryAfterMs = parseRetryAfterMs(response.headers.get('retry-after'), policy ? policy.now() : Date.now());
+  const retryAfterMs = parseRetryAfterMs(
+    response.headers.get('retry-after'),
+    policy ? policy.now() : Date.now(),
+  );
   // Past the cap the call fails at once; holding everyone else for it would only stall them.
   if (retryAfterMs !== undefined && (!policy || retryAfterMs <= policy.maxRetryAfterMs)) {
     limiter.pauseFor(retryAfterMs);

@@ -10,7 +10,10 @@ import { describeRequest, ResponseValidationError } from '@conduit/protocol';
  * ky.create({ parseJson: parseJsonBody });
  * ```
  */
-export function parseJsonBody(text: string, { request, response }: { request: Request; response: Response }): unknown {
+export function parseJsonBody(
+  text: string,
+  { request, response }: { request: Request; response: Response },
+): unknown {
   if (text.trim() === '') return undefined;
   try {
     return JSON.parse(text);

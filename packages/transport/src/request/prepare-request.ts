@@ -1,5 +1,5 @@
 import { ValidationError } from '@conduit/protocol';
-import { type ResolvedRetryOptions, resolveRetryOptions, type RetryOptions } from '../retry/retry-options';
+import { type ResolvedRetryOptions, type RetryOptions, resolveRetryOptions } from '../retry/retry-options';
 import { buildUrl } from './build-url';
 import type { HttpMethod, RequestOptions } from './request-options';
 
@@ -104,7 +104,8 @@ export function prepareRequest(
   const replayable = !(request.body instanceof ReadableStream);
   const retry =
     request.retry === undefined ? settings.retry : resolveRetryOptions(settings.retryOption, request.retry);
-  const retryAllowed = retry !== false && replayable && (request.idempotent ?? retry.methods.includes(method));
+  const retryAllowed =
+    retry !== false && replayable && (request.idempotent ?? retry.methods.includes(method));
   return {
     mode,
     method,

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createServer, request as httpRequest, type Server } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { EnvHttpProxyAgent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -101,7 +101,9 @@ describe('proxies', () => {
         stderr += chunk;
       });
       child.on('error', reject);
-      child.on('close', (code) => (code === 0 ? resolve(stdout) : reject(new Error(`exit ${code}: ${stderr}`))));
+      child.on('close', (code) =>
+        code === 0 ? resolve(stdout) : reject(new Error(`exit ${code}: ${stderr}`)),
+      );
     });
     expect(JSON.parse(output)).toEqual({ pong: true });
     expectCarried(proxy.seen, `${server.url}/ping`);

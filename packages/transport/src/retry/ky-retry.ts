@@ -1,5 +1,11 @@
 import { type ConduitError, NetworkError, parseRetryAfterMs, TimeoutError } from '@conduit/protocol';
-import { type BeforeRetryHook, isHTTPError, isNetworkError, isTimeoutError, type RetryOptions as KyRetryOptions } from 'ky';
+import {
+  type BeforeRetryHook,
+  isHTTPError,
+  isNetworkError,
+  isTimeoutError,
+  type RetryOptions as KyRetryOptions,
+} from 'ky';
 import { toConduitError } from '../errors/to-conduit-error';
 import { emitHook, withLazyRequest } from '../events/transport-hooks';
 import { type CallState, callStateOf, describeCall } from '../request/call-state';
@@ -98,7 +104,7 @@ export const retryWaitHook: BeforeRetryHook = async ({ error, options, retryCoun
           attempt: retryCount,
           reason: state.reason,
           error: failure as ConduitError,
-          ...(state.status === undefined || !isHttpFailure(error, replay) ? {} : { status: state.status }),
+          ...statusOf(error, replay),
           delayMs: wait,
         },
         () => describeCall(state),
@@ -112,6 +118,7 @@ export const retryWaitHook: BeforeRetryHook = async ({ error, options, retryCoun
   }
 };
 
-function isHttpFailure(error: Error, replay: boolean): boolean {
-  return replay || isHTTPError(error);
+function statusOf(error: Error, replay: boolean): { status?: number } {
+  if (replay) return { status: 401 };
+  return isHTTPError(error) ? { status: error.response.status } : {};
 }

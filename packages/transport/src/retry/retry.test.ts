@@ -8,11 +8,11 @@ import {
 import type { TestServer } from '@conduit/testkit';
 import { describe, expect, it } from 'vitest';
 import { createTransport } from '../create-transport';
+import type { TransportRetryEvent } from '../events/transport-hooks';
 import { RateLimiter } from '../limit/rate-limiter';
-import type { RetryOptions } from './retry-options';
 import { flushMicrotasks, ManualClock } from '../test-utils/manual-clock';
 import { useTestServers } from '../test-utils/use-test-servers';
-import type { TransportRetryEvent } from '../events/transport-hooks';
+import type { RetryOptions } from './retry-options';
 
 const serve = useTestServers();
 
