@@ -1,4 +1,4 @@
-// Layers suite: @conduit/transport (ky over its node:http fetch, with auth, retry policy, limiter,
+// Layers suite: @conduit/transport (ky on the platform fetch, with auth, retry policy, limiter,
 // error mapping) and paginate(), without the connector: `for await` over every task.
 //   node layers-transport.mjs --base-url U --project GID   (token in ASANA_TOKEN)
 import { bearerAuth, createTransport, paginate } from '@conduit/transport';

@@ -1,6 +1,6 @@
 // The page loop the floor-like list variants share: GET a project's tasks with the connector's
 // `opt_fields`, `JSON.parse` each page, follow `next_page.offset`, count records; only the function
-// that sends a request differs (fetch, the transport's node:http fetch, ky).
+// that sends a request differs (the platform fetch, ky).
 import { reportProcess } from '../../lib/measure.mjs';
 import { readArgs, TASK_LIST_FIELDS } from './asana-args.mjs';
 

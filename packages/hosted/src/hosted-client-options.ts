@@ -14,7 +14,7 @@ export interface HostedClientOptions {
   platformClientSecret: string;
   /** The service's address. Env: `CONDUIT_BASE_URL`; default `http://127.0.0.1:8787`. */
   baseUrl?: string;
-  /** The fetch requests go through; default `defaultFetch()` of @conduit/transport (on Node.js its node:http fetch). */
+  /** The fetch requests go through; default `defaultFetch()` of @conduit/transport (the platform's `globalThis.fetch`). */
   fetch?: typeof globalThis.fetch;
   retry?: Partial<RetryOptions> | false;
   /** Per-attempt timeout in milliseconds. */

@@ -12,7 +12,7 @@ import {
 } from '@conduit/protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
-import { bearerAuth } from './bearer-auth';
+import { bearerAuth } from './auth/bearer-auth';
 import { createTransport } from './create-transport';
 import { useTestServers } from './test-utils/use-test-servers';
 import { VERSION } from './version';
@@ -142,18 +142,8 @@ describe('createTransport: requests', () => {
     expect((notJson as Error).message).toContain('is not JSON (text/html');
   });
 
-  it('uses its node:http fetch on Node.js by default, not globalThis.fetch', async () => {
+  it("uses the platform's globalThis.fetch by default, looked up per request", async () => {
     const server = await serve({ 'GET /x': { json: 'real' } });
-    const spy = vi.fn(() => Promise.reject(new Error('globalThis.fetch was called')));
-    vi.stubGlobal('fetch', spy);
-    const transport = createTransport({ baseUrl: server.url });
-    expect(await transport.json({ path: '/x' })).toBe('real');
-    expect(spy).not.toHaveBeenCalled();
-  });
-
-  it('uses globalThis.fetch, looked up per request, when NODE_USE_ENV_PROXY asks for its proxy support', async () => {
-    const server = await serve({ 'GET /x': { json: 'real' } });
-    vi.stubEnv('NODE_USE_ENV_PROXY', '1');
     const transport = createTransport({ baseUrl: server.url });
     const realFetch = globalThis.fetch;
     const spy = vi.fn((input: RequestInfo | URL, init?: RequestInit) => realFetch(input, init));

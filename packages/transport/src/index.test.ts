@@ -15,7 +15,6 @@ describe('@conduit/transport exports', () => {
         'clientCredentialsAuth',
         'consoleLogger',
         'createHttpError',
-        'createNodeHttpFetch',
         'createOAuthTokenClient',
         'createRateLimiter',
         'createTransport',

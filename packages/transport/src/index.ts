@@ -3,22 +3,11 @@ export {
   type AuthStrategy,
   type RefreshContext,
   tokenOfAuthorization,
-} from './auth-strategy';
-export { basicAuth } from './basic-auth';
-export { bearerAuth, type TokenSource } from './bearer-auth';
-export { type AccessToken, type CachedTokenAuthOptions, cachedTokenAuth } from './cached-token-auth';
-export { type ClientCredentialsAuthOptions, clientCredentialsAuth } from './client-credentials-auth';
-export { type Clock, systemClock } from './clock';
-export { type ConsoleLoggerOptions, consoleLogger } from './console-logger';
-export {
-  createHttpError,
-  type ErrorMapper,
-  type ErrorMapperContext,
-  errorMessageFromBody,
-} from './create-http-error';
-export { createTransport } from './create-transport';
-export { defaultFetch } from './default-fetch';
-export { createNodeHttpFetch, type NodeHttpFetchOptions } from './node-http-fetch';
+} from './auth/auth-strategy';
+export { basicAuth } from './auth/basic-auth';
+export { bearerAuth, type TokenSource } from './auth/bearer-auth';
+export { type AccessToken, type CachedTokenAuthOptions, cachedTokenAuth } from './auth/cached-token-auth';
+export { type ClientCredentialsAuthOptions, clientCredentialsAuth } from './auth/client-credentials-auth';
 export {
   type ClientAuthentication,
   createOAuthTokenClient,
@@ -27,29 +16,46 @@ export {
   type OAuthTokenRequestOptions,
   type OAuthTokenSet,
   requestOAuthToken,
-} from './oauth-token-endpoint';
-export { type ListResult, type PaginateOptions, paginate, type ToArrayOptions } from './paginate';
-export { parseRetryAfter } from './parse-retry-after';
+} from './auth/oauth-token-endpoint';
+export { type OAuthTokens, type RefreshTokenAuthOptions, refreshTokenAuth } from './auth/refresh-token-auth';
+export { type Clock, systemClock } from './clock';
+export { createTransport } from './create-transport';
 export {
-  createRateLimiter,
-  RateLimiter,
-  type RateLimiterOptions,
-  type RateLimiterStats,
-  type RateLimitPermit,
-} from './rate-limiter';
-export { type OAuthTokens, type RefreshTokenAuthOptions, refreshTokenAuth } from './refresh-token-auth';
-export type { HttpMethod, QueryParams, QueryValue, RequestOptions, ResponseType } from './request-options';
-export { DEFAULT_RETRY_OPTIONS, type ResolvedRetryOptions, type RetryOptions } from './retry-options';
-export { sleep } from './sleep';
-export type { StreamResponse } from './stream-response';
-export type { Transport, TransportResponse } from './transport';
+  createHttpError,
+  type ErrorMapper,
+  type ErrorMapperContext,
+  errorMessageFromBody,
+} from './errors/create-http-error';
+export { type ConsoleLoggerOptions, consoleLogger } from './events/console-logger';
 export type {
   TransportErrorEvent,
   TransportHooks,
   TransportRequestEvent,
   TransportResponseEvent,
   TransportRetryEvent,
-} from './transport-hooks';
+} from './events/transport-hooks';
+export {
+  createRateLimiter,
+  RateLimiter,
+  type RateLimiterOptions,
+  type RateLimiterStats,
+  type RateLimitPermit,
+} from './limit/rate-limiter';
+export { type ListResult, type PaginateOptions, paginate, type ToArrayOptions } from './paginate/paginate';
+export { defaultFetch } from './request/default-fetch';
+export type { FetchLayer } from './request/fetch-layer';
+export type {
+  HttpMethod,
+  QueryParams,
+  QueryValue,
+  RequestOptions,
+  ResponseType,
+} from './request/request-options';
+export { buildUserAgent } from './request/user-agent';
+export { parseRetryAfter } from './retry/parse-retry-after';
+export { DEFAULT_RETRY_OPTIONS, type ResolvedRetryOptions, type RetryOptions } from './retry/retry-options';
+export { sleep } from './retry/sleep';
+export type { StreamResponse } from './stream/stream-response';
+export type { Transport, TransportResponse } from './transport';
 export type { TransportOptions } from './transport-options';
-export { buildUserAgent } from './user-agent';
 export { VERSION } from './version';

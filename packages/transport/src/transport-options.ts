@@ -1,8 +1,8 @@
-import type { AuthStrategy } from './auth-strategy';
-import type { ErrorMapper } from './create-http-error';
-import type { RateLimiter, RateLimiterOptions } from './rate-limiter';
-import type { RetryOptions } from './retry-options';
-import type { TransportHooks } from './transport-hooks';
+import type { AuthStrategy } from './auth/auth-strategy';
+import type { ErrorMapper } from './errors/create-http-error';
+import type { TransportHooks } from './events/transport-hooks';
+import type { RateLimiter, RateLimiterOptions } from './limit/rate-limiter';
+import type { RetryOptions } from './retry/retry-options';
 
 /**
  * Options of {@link createTransport}.
@@ -24,8 +24,11 @@ export interface TransportOptions {
   /** Credentials, applied to requests to the `baseUrl` origin (see `RequestOptions.auth`). */
   auth?: AuthStrategy;
   /**
-   * The fetch to use. Default `defaultFetch()`: on Node.js a shared `createNodeHttpFetch()`,
-   * elsewhere `globalThis.fetch` looked up per request (so mocks installed later apply).
+   * The fetch every attempt goes through. Default `defaultFetch()`: the platform's
+   * `globalThis.fetch`, looked up per request (so mocks installed later apply). Pass one bound to
+   * an undici dispatcher for a proxy (`EnvHttpProxyAgent`), pool or TLS settings, or wrapped by a
+   * security layer (an egress policy, a response-size guard): see the README, "Proxies and custom
+   * fetch".
    */
   fetch?: typeof globalThis.fetch;
   /** Sent with every request; request headers override them. */

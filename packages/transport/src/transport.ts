@@ -1,6 +1,6 @@
-import type { RateLimiter } from './rate-limiter';
-import type { RequestOptions } from './request-options';
-import type { StreamResponse } from './stream-response';
+import type { RateLimiter } from './limit/rate-limiter';
+import type { RequestOptions } from './request/request-options';
+import type { StreamResponse } from './stream/stream-response';
 
 /**
  * A buffered response.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { VERSION } from '../version';
 import { buildUserAgent } from './user-agent';
-import { VERSION } from './version';
 
 describe('buildUserAgent', () => {
   it('puts caller tokens first, then the transport and the runtime', () => {

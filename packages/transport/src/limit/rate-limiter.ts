@@ -1,5 +1,5 @@
 import { ValidationError } from '@conduit/protocol';
-import { type Clock, systemClock } from './clock';
+import { type Clock, systemClock } from '../clock';
 
 /**
  * A request budget: at most `requestsPerInterval` starts in any window of `intervalMs`, and at most

@@ -1,4 +1,4 @@
-import { VERSION } from './version';
+import { VERSION } from '../version';
 
 /**
  * The User-Agent: the caller's product tokens, then `conduit-transport/<VERSION>` and the runtime,

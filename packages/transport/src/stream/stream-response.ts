@@ -1,5 +1,5 @@
 import { ConduitError, type RequestDescription, TimeoutError } from '@conduit/protocol';
-import { createNetworkError } from './create-network-error';
+import { createNetworkError } from '../errors/create-network-error';
 
 /**
  * A response whose body is read as it is consumed, in constant memory. Consume the body once

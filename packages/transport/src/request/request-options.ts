@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import type { RetryOptions } from './retry-options';
+import type { RetryOptions } from '../retry/retry-options';
 
 /**
  * An HTTP method the transport sends.

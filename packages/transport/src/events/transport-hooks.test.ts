@@ -1,10 +1,10 @@
 import { ConduitError } from '@conduit/protocol';
 import { describe, expect, it } from 'vitest';
-import { bearerAuth } from './bearer-auth';
+import { bearerAuth } from '../auth/bearer-auth';
+import { refreshTokenAuth } from '../auth/refresh-token-auth';
+import { createTransport } from '../create-transport';
+import { useTestServers } from '../test-utils/use-test-servers';
 import { consoleLogger } from './console-logger';
-import { createTransport } from './create-transport';
-import { refreshTokenAuth } from './refresh-token-auth';
-import { useTestServers } from './test-utils/use-test-servers';
 import { emitHook, type TransportHooks } from './transport-hooks';
 
 const serve = useTestServers();

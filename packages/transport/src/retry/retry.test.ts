@@ -7,12 +7,12 @@ import {
 } from '@conduit/protocol';
 import type { TestServer } from '@conduit/testkit';
 import { describe, expect, it } from 'vitest';
-import { createTransport } from './create-transport';
-import { RateLimiter } from './rate-limiter';
+import { createTransport } from '../create-transport';
+import type { TransportRetryEvent } from '../events/transport-hooks';
+import { RateLimiter } from '../limit/rate-limiter';
+import { flushMicrotasks, ManualClock } from '../test-utils/manual-clock';
+import { useTestServers } from '../test-utils/use-test-servers';
 import type { RetryOptions } from './retry-options';
-import { flushMicrotasks, ManualClock } from './test-utils/manual-clock';
-import { useTestServers } from './test-utils/use-test-servers';
-import type { TransportRetryEvent } from './transport-hooks';
 
 const serve = useTestServers();
 

@@ -7,9 +7,9 @@ import {
   redactValue,
 } from '@conduit/protocol';
 import * as z from 'zod';
+import { createTransport } from '../create-transport';
+import type { Transport } from '../transport';
 import { basicAuth } from './basic-auth';
-import { createTransport } from './create-transport';
-import type { Transport } from './transport';
 
 /**
  * Tokens from an OAuth 2 token endpoint.

@@ -2,10 +2,10 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { ConduitError, NetworkError, NotFoundError, TimeoutError } from '@conduit/protocol';
 import { describe, expect, it } from 'vitest';
-import { bearerAuth } from './bearer-auth';
-import { createTransport } from './create-transport';
-import { RateLimiter } from './rate-limiter';
-import { useTestServers } from './test-utils/use-test-servers';
+import { bearerAuth } from '../auth/bearer-auth';
+import { createTransport } from '../create-transport';
+import { RateLimiter } from '../limit/rate-limiter';
+import { useTestServers } from '../test-utils/use-test-servers';
 
 const serve = useTestServers();
 

@@ -2,7 +2,7 @@ import { ResponseValidationError } from '@conduit/protocol';
 import { startTestServer, type TestServer } from '@conduit/testkit';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
-import { createTransport } from './create-transport';
+import { createTransport } from '../create-transport';
 import { paginate } from './paginate';
 
 interface Page {

@@ -1,4 +1,4 @@
-import type { HttpMethod } from './request-options';
+import type { HttpMethod } from '../request/request-options';
 import { sleep } from './sleep';
 
 /**
@@ -31,9 +31,17 @@ export interface RetryOptions {
   statusCodes: readonly number[];
   /** Uniform in [0, 1); injectable for deterministic tests. Default `Math.random`. */
   random?: () => number;
-  /** The backoff wait; must reject with `signal.reason` on abort. Injectable for tests. */
+  /**
+   * The wait between attempts; must reject with `signal.reason` on abort. Unset, ky waits with its
+   * own timer; set, ky's wait is 0 and each wait is handed to this instead (tests, a deadline-aware
+   * wait that fails early). Default: the package's `sleep`.
+   */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
-  /** Now in epoch milliseconds, to read `Retry-After` HTTP-dates. Default `Date.now`. */
+  /**
+   * Now in epoch milliseconds, to date `Retry-After` HTTP-dates for the `maxRetryAfterMs` check,
+   * the limiter pause, the error's `retryAfterMs` and, with a `sleep` of its own, the wait.
+   * Default `Date.now`.
+   */
   now?: () => number;
 }
 

@@ -1,7 +1,7 @@
 import { ValidationError } from '@conduit/protocol';
 import { describe, expect, it } from 'vitest';
+import { flushMicrotasks, ManualClock } from '../test-utils/manual-clock';
 import { createRateLimiter, RateLimiter, type RateLimitPermit } from './rate-limiter';
-import { flushMicrotasks, ManualClock } from './test-utils/manual-clock';
 
 describe('RateLimiter', () => {
   it('never starts more than requestsPerInterval in any window, under heavy concurrency', async () => {

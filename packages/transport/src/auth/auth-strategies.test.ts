@@ -1,15 +1,15 @@
 import { AuthenticationError, ResponseValidationError } from '@conduit/protocol';
 import type { RecordedRequest, TestServer } from '@conduit/testkit';
 import { describe, expect, it, vi } from 'vitest';
+import { createTransport } from '../create-transport';
+import type { TransportRetryEvent } from '../events/transport-hooks';
+import { useTestServers } from '../test-utils/use-test-servers';
 import { basicAuth } from './basic-auth';
 import { bearerAuth } from './bearer-auth';
 import { cachedTokenAuth } from './cached-token-auth';
 import { type ClientCredentialsAuthOptions, clientCredentialsAuth } from './client-credentials-auth';
-import { createTransport } from './create-transport';
 import { requestOAuthToken } from './oauth-token-endpoint';
 import { type OAuthTokens, refreshTokenAuth } from './refresh-token-auth';
-import { useTestServers } from './test-utils/use-test-servers';
-import type { TransportRetryEvent } from './transport-hooks';
 
 const serve = useTestServers();
 

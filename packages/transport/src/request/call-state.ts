@@ -1,0 +1,115 @@
+import { type ConduitError, describeRequest, type RequestDescription } from '@conduit/protocol';
+import type { ErrorMapper } from '../errors/create-http-error';
+import type { TransportHooks } from '../events/transport-hooks';
+import type { PreparedRequest } from './prepare-request';
+
+/**
+ * What the layers of one call share: the prepared request and what its attempts have learned.
+ * ky hands it to every hook as `options.context.call` (ky copies the context object itself); the per-call fetch layers close over it.
+ * Internal to the transport.
+ *
+ * @example
+ * ```ts
+ * const state = createCallState(prepared, { hooks, errorMapper });
+ * await client(prepared.url, { context: { call: state } });
+ * ```
+ */
+export interface CallState {
+  readonly prepared: PreparedRequest;
+  readonly hooks: TransportHooks | undefined;
+  readonly errorMapper: ErrorMapper | undefined;
+  /** `performance.now()` when the call began. */
+  readonly startedAt: number;
+  /** Attempts sent so far (1 after the first). */
+  attempts: number;
+  /** The credential the latest attempt carried, when the transport authorized it. */
+  credential: string | undefined;
+  authorized: boolean;
+  /** Whether the one replay after a 401 has been used. */
+  replayed: boolean;
+  /** The status of the latest response, if any. */
+  status: number | undefined;
+  /** The latest attempt's request, as sent (credentials included: never log it, describe it). */
+  sent: Request | undefined;
+  /** The redacted description of `sent` (or of the prepared request), built on first use. */
+  request: RequestDescription | undefined;
+  /** The wait before the next attempt, as the retry layer planned it, and why. */
+  wait: number;
+  reason: 'error' | 'auth-refresh';
+  /** A floor under the next backoff wait (a 429 without Retry-After still waits). */
+  floorMs: number;
+  /** The Conduit error the latest failure was mapped to, keyed by the raw error. */
+  mapped: WeakMap<object, unknown>;
+  /** The failure a 401 replay stands in for (ky reports the replay as a forced retry). */
+  replayError: ConduitError | undefined;
+  /** Frees the limiter slot a stream holds until its body ends. */
+  release: (() => void) | undefined;
+  /** Aborts the latest attempt's fetch (streams only: the idle timer uses it). */
+  abortAttempt: ((reason: unknown) => void) | undefined;
+  attemptSignal: AbortSignal | undefined;
+}
+
+/**
+ * A fresh {@link CallState} for one call.
+ *
+ * @example
+ * ```ts
+ * const state = createCallState(prepare(request, 'buffered'), { hooks, errorMapper });
+ * ```
+ */
+export function createCallState(
+  prepared: PreparedRequest,
+  layers: { hooks: TransportHooks | undefined; errorMapper: ErrorMapper | undefined },
+): CallState {
+  return {
+    prepared,
+    hooks: layers.hooks,
+    errorMapper: layers.errorMapper,
+    startedAt: globalThis.performance.now(),
+    attempts: 0,
+    credential: undefined,
+    authorized: false,
+    replayed: false,
+    status: undefined,
+    sent: undefined,
+    request: undefined,
+    wait: 0,
+    reason: 'error',
+    floorMs: 0,
+    mapped: new WeakMap(),
+    replayError: undefined,
+    release: undefined,
+    abortAttempt: undefined,
+    attemptSignal: undefined,
+  };
+}
+
+/**
+ * The redacted request of the call: the latest attempt's, or the prepared one before any.
+ *
+ * @example
+ * ```ts
+ * const request = describeCall(state); // { method: 'GET', url: '…', headers: { authorization: '[REDACTED]' } }
+ * ```
+ */
+export function describeCall(state: CallState): RequestDescription {
+  if (state.request === undefined) {
+    const { sent, prepared } = state;
+    state.request = sent
+      ? describeRequest(sent.method, sent.url, sent.headers)
+      : describeRequest(prepared.method, prepared.url.href, prepared.headers);
+  }
+  return state.request;
+}
+
+/**
+ * The call state ky hands a hook as `options.context`.
+ *
+ * @example
+ * ```ts
+ * beforeRequest: [({ options }) => { const state = callStateOf(options); }]
+ * ```
+ */
+export function callStateOf(options: { context?: unknown }): CallState {
+  return (options.context as { call: CallState }).call;
+}
