@@ -63,12 +63,34 @@ describe('conduit-server command line', () => {
     expect(io.err.some((line) => JSON.parse(line).level === 'warn')).toBe(true);
   });
 
-  it('explains a bad configuration in one line and exits 1', async () => {
+  it('explains a bad configuration in one JSON line and exits 1', async () => {
     const dir = await makeTempDir('cli-bad');
     dirs.push(dir);
     const io = fakeIo({ CONDUIT_PORT: 'eighty' }, dir);
     expect(await runCli([], io)).toBe(1);
-    expect(io.err.join('')).toBe('conduit-server: CONDUIT_PORT must be an integer between 0 and 65535\n');
+    expect(io.err).toHaveLength(1);
+    expect(io.err[0]!.endsWith('\n')).toBe(true);
+    expect(JSON.parse(io.err[0]!)).toMatchObject({
+      level: 'fatal',
+      msg: 'CONDUIT_PORT must be an integer between 0 and 65535',
+      error_code: 'invalid_config',
+    });
+    const missing = fakeIo({ CONDUIT_ADMIN_TOKEN_FILE: 'no-such-file' }, dir);
+    expect(await runCli(['migrate'], missing)).toBe(1);
+    expect(JSON.parse(missing.err[0]!).msg).toMatch(
+      /^CONDUIT_ADMIN_TOKEN_FILE: cannot read no-such-file \(ENOENT\)/,
+    );
+  });
+
+  it('migrate applies the migrations once and reports an up-to-date database after', async () => {
+    const dir = await makeTempDir('cli-migrate');
+    dirs.push(dir);
+    const io = fakeIo({ CONDUIT_DATA_DIR: dir, CONDUIT_LOG_LEVEL: 'error' }, dir);
+    expect(await runCli(['migrate'], io)).toBe(0);
+    expect(io.out.join('')).toMatch(/^applied migration\(s\) 1, 2, 3/);
+    const again = fakeIo({ CONDUIT_DATA_DIR: dir, CONDUIT_LOG_LEVEL: 'error' }, dir);
+    expect(await runCli(['migrate'], again)).toBe(0);
+    expect(again.out.join('')).toBe('the database is up to date\n');
   });
 
   it('refuses unknown flags and commands with usage and exit 2', async () => {

@@ -4,7 +4,6 @@ import { resolveTokenSecret } from '../crypto/token-secret';
 import { TokenSigner } from '../crypto/token-signer';
 import type { ServerExtension } from '../extensions/server-extension';
 import type { Logger } from '../logging/logger';
-import { MetricsRegistry } from '../metrics/metrics-registry';
 import { createServerMetrics, type ServerMetrics } from '../metrics/server-metrics';
 import { ConnectorService } from '../services/connector-service';
 import type { ExecutorResolver } from '../services/executor-resolver';
@@ -78,7 +77,7 @@ export interface ConduitApp {
 export function createApp(options: CreateAppOptions): ConduitApp {
   const { store, config, logger } = options;
   const clock = options.clock ?? systemClock;
-  const metrics = options.metrics ?? createServerMetrics(new MetricsRegistry());
+  const metrics = options.metrics ?? createServerMetrics();
   const extensions = options.extensions ?? [];
   let draining = false;
   const isDraining = () => draining;

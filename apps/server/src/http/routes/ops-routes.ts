@@ -1,8 +1,8 @@
 import type { Hono } from 'hono';
 import { StoreUnavailableError } from '../../errors/store-unavailable-error';
-import { PROMETHEUS_CONTENT_TYPE } from '../../metrics/metrics-registry';
 import type { ServerServices } from '../../services/server-services';
 import type { AppEnv } from '../app-env';
+import { requireOperatorToken } from '../operator-token';
 
 /**
  * Paths of the operations endpoints (contract §6).
@@ -16,7 +16,8 @@ export const OPS_PATHS = { health: '/healthz', ready: '/readyz', metrics: '/metr
 
 /**
  * Registers `/healthz` (the process answers), `/readyz` (the store answers and shutdown has not
- * begun; 503 with `Retry-After` otherwise) and `/metrics` (Prometheus text).
+ * begun; 503 with `Retry-After` otherwise) and `/metrics` (Prometheus text, behind
+ * `Authorization: Bearer <CONDUIT_METRICS_TOKEN>` when the operator set one).
  *
  * @example
  * ```ts
@@ -43,8 +44,18 @@ export function registerOpsRoutes(
     return c.json({ status: 'ready' });
   });
 
-  app.get(OPS_PATHS.metrics, (c) => {
-    c.header('content-type', PROMETHEUS_CONTENT_TYPE);
-    return c.body(services.metrics.registry.render());
+  const metricsToken = services.config.metricsToken;
+  if (metricsToken !== undefined) {
+    app.use(
+      OPS_PATHS.metrics,
+      requireOperatorToken(() => metricsToken, 'metrics'),
+    );
+  }
+  app.get(OPS_PATHS.metrics, async (c) => {
+    const { registry } = services.metrics;
+    const text = await registry.metrics();
+    c.header('content-type', registry.contentType);
+    c.header('cache-control', 'no-store');
+    return c.body(text);
   });
 }
