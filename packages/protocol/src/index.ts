@@ -77,6 +77,18 @@ export {
 } from './execute';
 export type { ConnectorExecutor, ExecuteOptions, ExecuteResultFor } from './executor';
 export {
+  APPLICATION_STATUSES,
+  type Application,
+  type ApplicationList,
+  ApplicationListSchema,
+  ApplicationSchema,
+  type ApplicationWithSecret,
+  ApplicationWithSecretSchema,
+  ClientIdSchema,
+  type CreateApplicationRequest,
+  CreateApplicationRequestSchema,
+} from './hosted/application-schemas';
+export {
   CONNECTOR_STATUSES,
   type Connector,
   type ConnectorList,
@@ -87,6 +99,8 @@ export {
   CreateConnectorRequestSchema,
   type CreatedConnector,
   CreatedConnectorSchema,
+  type UpdateConnectorRequest,
+  UpdateConnectorRequestSchema,
 } from './hosted/connector-schemas';
 export {
   conduitErrorFromBody,

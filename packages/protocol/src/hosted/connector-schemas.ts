@@ -32,6 +32,38 @@ export const CreateConnectorRequestSchema = z.strictObject({
 export type CreateConnectorRequest = z.input<typeof CreateConnectorRequestSchema>;
 
 /**
+ * Body of `PATCH /v1/integrations/connectors/{id}`: new upstream credentials (re-authorization),
+ * and optionally a new config or name. At least one field; credentials and config are checked per
+ * kind like at creation. New credentials return a `needs_reauth` connector to `active` and keep
+ * its synced data.
+ *
+ * @example
+ * ```ts
+ * UpdateConnectorRequestSchema.parse({ credentials: { token: 'new-pat' } });
+ * ```
+ */
+export const UpdateConnectorRequestSchema = z
+  .strictObject({
+    name: z.string().trim().min(1).max(200).optional(),
+    credentials: z.record(z.string(), z.unknown()).optional(),
+    config: z.record(z.string(), z.unknown()).optional(),
+  })
+  .refine((body) => Object.keys(body).length > 0, {
+    error: 'give credentials, config or name',
+    path: ['credentials'],
+  });
+
+/**
+ * Body of a connector update.
+ *
+ * @example
+ * ```ts
+ * const body: UpdateConnectorRequest = { credentials: { email: 'a@b.test', api_token: 'new' } };
+ * ```
+ */
+export type UpdateConnectorRequest = z.input<typeof UpdateConnectorRequestSchema>;
+
+/**
  * `active`, `needs_reauth` (the upstream refused the credentials after a refresh attempt) or
  * `error`.
  *

@@ -71,7 +71,7 @@ export type DescribeSync = (
 ) => Promise<ReadonlyMap<string, SyncSummary>>;
 
 /**
- * Registers create, list, get and delete of connectors. Authentication and rate limiting are
+ * Registers create, list, get, update (re-authorization) and delete of connectors. Authentication and rate limiting are
  * applied by the app to the whole `/v1/integrations/*` prefix.
  *
  * @example
@@ -99,6 +99,17 @@ export function registerConnectorRoutes(
   app.get(CONNECTOR_PATHS.item, async (c) => {
     const record = await services.connectors.get(requireCaller(c), c.req.param('id'));
     const [connector] = await withSync(services, describeSync, [record]);
+    return c.json(connector!);
+  });
+
+  app.patch(CONNECTOR_PATHS.item, async (c) => {
+    const body = await readJsonBody(c, services.config.bodyLimitBytes);
+    const record = await services.connectors.update(requireCaller(c), c.req.param('id'), body);
+    const [connector] = await withSync(services, describeSync, [record]);
+    c.get('logger').info('connector updated', {
+      connector_id: record.id,
+      fields: Object.keys(body),
+    });
     return c.json(connector!);
   });
 
