@@ -1,4 +1,5 @@
 import type { CommandSpec } from '../framework/command-spec';
+import { appsCommand } from './apps/apps-command';
 import { cloudCommand } from './cloud/cloud-command';
 import { completeCommand, completionCommand } from './completion/completion-command';
 import { connectorsCommand } from './connectors/connectors-command';
@@ -27,6 +28,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   syncCommand,
   downloadCommand,
   serveCommand,
+  appsCommand,
   cloudCommand,
   profileCommand,
   completionCommand,

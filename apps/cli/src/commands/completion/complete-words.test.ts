@@ -21,6 +21,7 @@ describe('completeWords', () => {
       'sync',
       'download',
       'serve',
+      'apps',
       'cloud',
       'profile',
       'completion',
