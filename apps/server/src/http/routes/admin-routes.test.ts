@@ -1,3 +1,4 @@
+import { HostedAdminClient, HostedClient } from '@conduit/hosted';
 import {
   ApplicationListSchema,
   ApplicationSchema,
@@ -6,6 +7,7 @@ import {
 } from '@conduit/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from '../../store/store';
+import { openApiCheckedFetch } from '../../test-support/openapi-checked-fetch';
 import {
   type StoreKind,
   startTestApp,
@@ -135,6 +137,39 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('admin API over %s', (kind) => 
     expect(
       (await t.request('GET', '/v1/integrations/connectors', { token: await t.applicationToken() })).status,
     ).toBe(200);
+  });
+
+  it('is driven by HostedAdminClient, whose requests conform to the OpenAPI document', async () => {
+    const checked = await openApiCheckedFetch(t.server.url);
+    const adminClient = new HostedAdminClient({
+      baseUrl: t.server.url,
+      adminToken: ADMIN_TOKEN,
+      fetch: checked.fetch,
+    });
+    const created = await adminClient.createApplication({ name: 'From the client', clientId: 'client-made' });
+    expect(created).toMatchObject({ client_id: 'client-made', status: 'active' });
+    const client = new HostedClient({
+      baseUrl: t.server.url,
+      fetch: checked.fetch,
+      externalUserId: 'u',
+      platformClientId: created.client_id,
+      platformClientSecret: created.client_secret,
+    });
+    expect(await client.listConnectors()).toEqual([]);
+    expect((await adminClient.listApplications()).map((a) => a.client_id)).toContain('client-made');
+    const rotated = await adminClient.rotateApplicationSecret('client-made');
+    expect(rotated.client_secret).not.toBe(created.client_secret);
+    expect((await adminClient.revokeApplication('client-made')).status).toBe('revoked');
+    await expect(client.listConnectors()).rejects.toMatchObject({ status: 401 });
+    await expect(
+      new HostedAdminClient({
+        baseUrl: t.server.url,
+        adminToken: 'wrong',
+        fetch: checked.fetch,
+      }).listApplications(),
+    ).rejects.toMatchObject({ status: 401 });
+    expect(checked.checked()).toBeGreaterThan(6);
+    expect(checked.issues).toEqual([]);
   });
 
   it('rotates a secret: the new one gets tokens, the old one no longer does', async () => {

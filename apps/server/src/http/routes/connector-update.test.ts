@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerExtension } from '../../extensions/server-extension';
 import type { Migration } from '../../store/migrations/migration';
 import { type ExecuteHarness, startExecuteHarness } from '../../test-support/execute-harness';
+import { openApiCheckedFetch } from '../../test-support/openapi-checked-fetch';
 import type { StoreKind, TestResponse } from '../../test-support/test-app';
 
 /** A stand-in for synced data: a row per connector written at creation, erased on delete only. */
@@ -49,7 +50,9 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('PATCH /v1/integrations/connect
   });
 
   it('repairs a needs_reauth connector from the hosted client: new credentials, active, data kept', async () => {
+    const checked = await openApiCheckedFetch(h.t.server.url);
     const client = new HostedClient({
+      fetch: checked.fetch,
       externalUserId: 'reauth-user',
       platformClientId: h.t.clientId,
       platformClientSecret: h.t.clientSecret,
@@ -93,6 +96,7 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('PATCH /v1/integrations/connect
     );
     expect(Buffer.from(row[0]!.credentials_ciphertext).toString('latin1')).not.toContain(newPat);
     expect(h.t.logs.lines.join('\n')).not.toContain(newPat);
+    expect(checked.issues).toEqual([]);
   });
 
   it('validates like creation: body shape 400, credentials and config 422, base_url only when allowed', async () => {
