@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { systemClock } from '../clock';
 import { Keyring, keyFingerprint } from '../crypto/keyring';
@@ -91,6 +93,37 @@ describe('conduit-server command line', () => {
     const again = fakeIo({ CONDUIT_DATA_DIR: dir, CONDUIT_LOG_LEVEL: 'error' }, dir);
     expect(await runCli(['migrate'], again)).toBe(0);
     expect(again.out.join('')).toBe('the database is up to date\n');
+  });
+
+  it('serves on 0.0.0.0 with an absolute data directory and secrets read from _FILE variables', async () => {
+    const dir = await makeTempDir('cli-operator');
+    dirs.push(dir);
+    const dataDir = join(dir, 'var', 'lib', 'conduit');
+    const adminToken = randomBytes(24).toString('base64url');
+    writeFileSync(join(dir, 'admin-token'), `${adminToken}\n`, { mode: 0o600 });
+    writeFileSync(join(dir, 'key'), randomBytes(32).toString('base64'), { mode: 0o600 });
+    const io = fakeIo(
+      {
+        CONDUIT_DATA_DIR: dataDir,
+        CONDUIT_ADMIN_TOKEN_FILE: join(dir, 'admin-token'),
+        CONDUIT_ENCRYPTION_KEY_FILE: 'key',
+        CONDUIT_LOG_LEVEL: 'error',
+      },
+      dir,
+    );
+    const exit = runCli(['--host', '0.0.0.0', '--port', '0'], io);
+    await waitFor(() => io.out.length > 0);
+    const port = /^listening on http:\/\/0\.0\.0\.0:(\d+)\n$/.exec(io.out[0]!)?.[1];
+    expect(port).toBeDefined();
+    const applications = await fetch(`http://127.0.0.1:${port}/admin/v1/applications`, {
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
+    expect(applications.status).toBe(200);
+    io.stop();
+    expect(await exit).toBe(0);
+    expect(existsSync(join(dataDir, 'conduit.db'))).toBe(true);
+    // The key came from the file: none was generated beside the data.
+    expect(existsSync(join(dataDir, 'encryption.key'))).toBe(false);
   });
 
   it('refuses unknown flags and commands with usage and exit 2', async () => {
