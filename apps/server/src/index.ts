@@ -72,21 +72,21 @@ export { TOKEN_PATHS } from './http/routes/token-routes';
 export {
   createJsonLogger,
   type JsonLoggerOptions,
+  LOG_LEVELS,
   type LogFields,
   type Logger,
   type LogLevel,
+  REDACT_PATHS,
+  SECRET_FIELDS,
   silentLogger,
 } from './logging/logger';
 export {
-  type Counter,
-  DEFAULT_BUCKETS,
-  type Gauge,
-  type Histogram,
-  type Labels,
-  MetricsRegistry,
-  PROMETHEUS_CONTENT_TYPE,
-} from './metrics/metrics-registry';
-export { createServerMetrics, type ServerMetrics } from './metrics/server-metrics';
+  createServerMetrics,
+  DURATION_BUCKETS,
+  type PoolStats,
+  type ServerMetrics,
+  type ServerMetricsOptions,
+} from './metrics/server-metrics';
 export { type CollectionLayout, collectionLayout } from './search/collection-layout';
 export { SearchEngine, type SearchTarget } from './search/search-engine';
 export { createSearchExtension, type SearchExtension } from './search/search-extension';

@@ -54,6 +54,18 @@ export interface CreateConnectorInput {
   config?: Record<string, unknown>;
 }
 
+/**
+ * What `updateConnector` takes: new upstream credentials (re-authorization), and optionally a new
+ * config or name. At least one of them.
+ */
+export interface UpdateConnectorInput {
+  /** The kind's upstream credentials, replacing the stored ones (encrypted by the service). */
+  credentials?: Record<string, unknown>;
+  /** The kind's configuration variables, replacing the stored ones. */
+  config?: Record<string, unknown>;
+  name?: string;
+}
+
 const encode = encodeURIComponent;
 
 /**
@@ -153,6 +165,34 @@ export class HostedClient {
       ...(options.signal ? { signal: options.signal } : {}),
     });
     return body.data;
+  }
+
+  /**
+   * Replaces a connector's credentials (and optionally its config or name), keeping its synced
+   * data: how a `needs_reauth` connector is repaired, since the service returns it to `active`.
+   *
+   * @example
+   * ```ts
+   * const repaired = await hosted.updateConnector(connectorId, { credentials: { token: newToken } });
+   * repaired.status; // 'active'
+   * ```
+   */
+  updateConnector(
+    connectorId: string,
+    input: UpdateConnectorInput,
+    options: ExecuteOptions = {},
+  ): Promise<Connector> {
+    return this.#transport.json({
+      method: 'PATCH',
+      path: `/v1/integrations/connectors/${encode(connectorId)}`,
+      json: {
+        ...(input.name === undefined ? {} : { name: input.name }),
+        ...(input.credentials === undefined ? {} : { credentials: input.credentials }),
+        ...(input.config === undefined ? {} : { config: input.config }),
+      },
+      schema: ConnectorSchema,
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
   }
 
   /** Deletes a connector; the service erases its credentials and synced data. */

@@ -1,5 +1,15 @@
 export { filenameFromContentDisposition } from './content-disposition';
-export { type ChangesOptions, type CreateConnectorInput, HostedClient } from './hosted-client';
+export {
+  type CreateApplicationInput,
+  HostedAdminClient,
+  type HostedAdminClientOptions,
+} from './hosted-admin-client';
+export {
+  type ChangesOptions,
+  type CreateConnectorInput,
+  HostedClient,
+  type UpdateConnectorInput,
+} from './hosted-client';
 export {
   DEFAULT_HOSTED_BASE_URL,
   type HostedClientOptions,

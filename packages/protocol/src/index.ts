@@ -87,9 +87,23 @@ export {
   ChangeSchema,
 } from './hosted/change-feed-schemas';
 export {
+  APPLICATION_STATUSES,
+  type Application,
+  type ApplicationList,
+  ApplicationListSchema,
+  ApplicationSchema,
+  type ApplicationWithSecret,
+  ApplicationWithSecretSchema,
+  ClientIdSchema,
+  type CreateApplicationRequest,
+  CreateApplicationRequestSchema,
+} from './hosted/application-schemas';
+export {
   CONNECTOR_STATUSES,
   type Connector,
   type ConnectorList,
+  type ConnectorListQuery,
+  ConnectorListQuerySchema,
   ConnectorListSchema,
   ConnectorSchema,
   type ConnectorStatus,
@@ -97,6 +111,8 @@ export {
   CreateConnectorRequestSchema,
   type CreatedConnector,
   CreatedConnectorSchema,
+  type UpdateConnectorRequest,
+  UpdateConnectorRequestSchema,
 } from './hosted/connector-schemas';
 export {
   conduitErrorFromBody,
@@ -114,6 +130,8 @@ export {
   type EntitySyncStatus,
   EntitySyncStatusSchema,
   SYNC_STATES,
+  type SyncRequest,
+  SyncRequestSchema,
   type SyncStarted,
   SyncStartedSchema,
   type SyncState,

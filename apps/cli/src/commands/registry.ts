@@ -1,4 +1,5 @@
 import type { CommandSpec } from '../framework/command-spec';
+import { appsCommand } from './apps/apps-command';
 import { changesCommand } from './changes/changes-command';
 import { cloudCommand } from './cloud/cloud-command';
 import { completeCommand, completionCommand } from './completion/completion-command';
@@ -29,6 +30,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   changesCommand,
   downloadCommand,
   serveCommand,
+  appsCommand,
   cloudCommand,
   profileCommand,
   completionCommand,

@@ -80,6 +80,12 @@ export const SETTINGS: readonly SettingDefinition[] = [
     description: 'the end user the hosted service acts for',
   },
   {
+    key: 'admin_token',
+    env: ['CONDUIT_ADMIN_TOKEN'],
+    secret: true,
+    description: "the operator's token of the hosted service's admin API (conduit apps)",
+  },
+  {
     key: 'cloud_api_root',
     env: ['PLATFORM_CLOUD_API_URL'],
     secret: false,

@@ -8,6 +8,8 @@ export const FLAG_VARIABLES: Readonly<Record<string, string>> = {
   'rate-limit': 'CONDUIT_RATE_LIMIT',
   'upstream-rate-limit': 'CONDUIT_UPSTREAM_RATE_LIMIT',
   'shutdown-timeout': 'CONDUIT_SHUTDOWN_TIMEOUT',
+  'database-pool-size': 'CONDUIT_DATABASE_POOL_SIZE',
+  'database-statement-timeout': 'CONDUIT_DATABASE_STATEMENT_TIMEOUT',
 };
 
 /** Flags that take no value. */

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { systemClock } from '../clock';
 import { Keyring, keyFingerprint } from '../crypto/keyring';
@@ -63,12 +65,65 @@ describe('conduit-server command line', () => {
     expect(io.err.some((line) => JSON.parse(line).level === 'warn')).toBe(true);
   });
 
-  it('explains a bad configuration in one line and exits 1', async () => {
+  it('explains a bad configuration in one JSON line and exits 1', async () => {
     const dir = await makeTempDir('cli-bad');
     dirs.push(dir);
     const io = fakeIo({ CONDUIT_PORT: 'eighty' }, dir);
     expect(await runCli([], io)).toBe(1);
-    expect(io.err.join('')).toBe('conduit-server: CONDUIT_PORT must be an integer between 0 and 65535\n');
+    expect(io.err).toHaveLength(1);
+    expect(io.err[0]!.endsWith('\n')).toBe(true);
+    expect(JSON.parse(io.err[0]!)).toMatchObject({
+      level: 'fatal',
+      msg: 'CONDUIT_PORT must be an integer between 0 and 65535',
+      error_code: 'invalid_config',
+    });
+    const missing = fakeIo({ CONDUIT_ADMIN_TOKEN_FILE: 'no-such-file' }, dir);
+    expect(await runCli(['migrate'], missing)).toBe(1);
+    expect(JSON.parse(missing.err[0]!).msg).toMatch(
+      /^CONDUIT_ADMIN_TOKEN_FILE: cannot read no-such-file \(ENOENT\)/,
+    );
+  });
+
+  it('migrate applies the migrations once and reports an up-to-date database after', async () => {
+    const dir = await makeTempDir('cli-migrate');
+    dirs.push(dir);
+    const io = fakeIo({ CONDUIT_DATA_DIR: dir, CONDUIT_LOG_LEVEL: 'error' }, dir);
+    expect(await runCli(['migrate'], io)).toBe(0);
+    expect(io.out.join('')).toMatch(/^applied migration\(s\) 1, 2, 3/);
+    const again = fakeIo({ CONDUIT_DATA_DIR: dir, CONDUIT_LOG_LEVEL: 'error' }, dir);
+    expect(await runCli(['migrate'], again)).toBe(0);
+    expect(again.out.join('')).toBe('the database is up to date\n');
+  });
+
+  it('serves on 0.0.0.0 with an absolute data directory and secrets read from _FILE variables', async () => {
+    const dir = await makeTempDir('cli-operator');
+    dirs.push(dir);
+    const dataDir = join(dir, 'var', 'lib', 'conduit');
+    const adminToken = randomBytes(24).toString('base64url');
+    writeFileSync(join(dir, 'admin-token'), `${adminToken}\n`, { mode: 0o600 });
+    writeFileSync(join(dir, 'key'), randomBytes(32).toString('base64'), { mode: 0o600 });
+    const io = fakeIo(
+      {
+        CONDUIT_DATA_DIR: dataDir,
+        CONDUIT_ADMIN_TOKEN_FILE: join(dir, 'admin-token'),
+        CONDUIT_ENCRYPTION_KEY_FILE: 'key',
+        CONDUIT_LOG_LEVEL: 'error',
+      },
+      dir,
+    );
+    const exit = runCli(['--host', '0.0.0.0', '--port', '0'], io);
+    await waitFor(() => io.out.length > 0);
+    const port = /^listening on http:\/\/0\.0\.0\.0:(\d+)\n$/.exec(io.out[0]!)?.[1];
+    expect(port).toBeDefined();
+    const applications = await fetch(`http://127.0.0.1:${port}/admin/v1/applications`, {
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
+    expect(applications.status).toBe(200);
+    io.stop();
+    expect(await exit).toBe(0);
+    expect(existsSync(join(dataDir, 'conduit.db'))).toBe(true);
+    // The key came from the file: none was generated beside the data.
+    expect(existsSync(join(dataDir, 'encryption.key'))).toBe(false);
   });
 
   it('refuses unknown flags and commands with usage and exit 2', async () => {

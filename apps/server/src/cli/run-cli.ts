@@ -1,16 +1,19 @@
 import { ConduitError } from '@conduit/protocol';
 import type { Environment } from '../config/server-config';
-import { createJsonLogger, type LogLevel } from '../logging/logger';
+import { createJsonLogger, LOG_LEVELS, type LogLevel } from '../logging/logger';
 import { startServer } from '../server/create-server';
 import { VERSION } from '../version';
+import { runMigrate } from './migrate-command';
 import { parseCommandLine } from './parse-flags';
 import { runRotateKeys } from './rotate-keys-command';
 
 const USAGE = `usage: conduit-server [serve] [flags]
+       conduit-server migrate
        conduit-server rotate-keys
 
 Commands:
-  serve         run the hosted connector service (default)
+  serve         run the hosted connector service (default; it also migrates at start)
+  migrate       apply pending database migrations and exit
   rotate-keys   re-encrypt stored credentials under the first key of CONDUIT_ENCRYPTION_KEYS
 
 Flags (each also settable by the variable shown):
@@ -23,6 +26,9 @@ Flags (each also settable by the variable shown):
   --upstream-rate-limit N/WINDOW
                                CONDUIT_UPSTREAM_RATE_LIMIT (per connector; default the upstream's, 1500/60s; off disables)
   --shutdown-timeout DURATION  CONDUIT_SHUTDOWN_TIMEOUT (default 10s)
+  --database-pool-size N       CONDUIT_DATABASE_POOL_SIZE (PostgreSQL connections per process; default 10)
+  --database-statement-timeout DURATION
+                               CONDUIT_DATABASE_STATEMENT_TIMEOUT (PostgreSQL; default 30s)
   --allow-upstream-override    CONDUIT_ALLOW_UPSTREAM_OVERRIDE=1
 
 Secrets are read from the environment only:
@@ -31,6 +37,9 @@ Secrets are read from the environment only:
   CONDUIT_ENCRYPTION_KEYS      id:base64,id:base64,… for rotation; the first one encrypts
   CONDUIT_TOKEN_SECRET         token signing secret (default: generated and kept in the store)
   CONDUIT_BOOTSTRAP_CLIENT_ID / CONDUIT_BOOTSTRAP_CLIENT_SECRET   an application ensured at start
+  CONDUIT_ADMIN_TOKEN          the operator's token of the admin API (/admin/v1/…); unset disables it
+  CONDUIT_METRICS_TOKEN        when set, /metrics needs "Authorization: Bearer <token>"
+  Each secret may instead be read from a file: CONDUIT_<NAME>_FILE=/run/secrets/…
 `;
 
 /** Where the command line reads and writes; the process's own streams and signals by default. */
@@ -95,7 +104,7 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo()): 
   const env: Environment = { ...io.env, ...parsed.env };
   const level = (env.CONDUIT_LOG_LEVEL?.toLowerCase() ?? 'info') as LogLevel;
   const logger = createJsonLogger({
-    level: ['debug', 'info', 'warn', 'error'].includes(level) ? level : 'info',
+    level: (LOG_LEVELS as readonly string[]).includes(level) ? level : 'info',
     write: (line) => io.stderr(`${line}\n`),
   });
   try {
@@ -112,6 +121,8 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo()): 
         logger.info('stopped');
         return 0;
       }
+      case 'migrate':
+        return await runMigrate(env, io.cwd, { stdout: io.stdout, logger });
       case 'rotate-keys':
         return await runRotateKeys(env, io.cwd, { stdout: io.stdout, logger });
       default:
@@ -119,12 +130,13 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo()): 
         return 2;
     }
   } catch (error) {
-    // Configuration and availability problems are explained in one line; anything else is a bug.
+    // Configuration and availability problems are explained in one JSON line like every other log
+    // line, so a log shipper keeps them; anything else is a bug and carries its stack.
     if (ConduitError.isInstance(error)) {
       const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
-      io.stderr(`conduit-server: ${error.message}${cause}\n`);
+      logger.fatal(`${error.message}${cause}`, { error_code: error.code ?? 'fatal' });
     } else {
-      logger.error('fatal error', { error: error instanceof Error ? error : new Error(String(error)) });
+      logger.fatal('fatal error', { error: error instanceof Error ? error : new Error(String(error)) });
     }
     return 1;
   }

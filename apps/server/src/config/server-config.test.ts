@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { keyFingerprint } from '../crypto/keyring';
 import { ConfigError } from './config-error';
@@ -109,5 +112,63 @@ describe('rate limits and durations', () => {
     expect(parseDuration('30')).toBe(30_000);
     expect(() => parseDuration('0s')).toThrow(/positive/);
     expect(() => parseDuration('1d')).toThrow(/not a duration/);
+  });
+
+  it('reads the operator settings: pool size, statement timeout, admin and metrics tokens', () => {
+    const config = loadServerConfig(
+      {
+        CONDUIT_HOST: '0.0.0.0',
+        CONDUIT_DATA_DIR: '/var/lib/conduit',
+        CONDUIT_DATABASE_POOL_SIZE: '25',
+        CONDUIT_DATABASE_STATEMENT_TIMEOUT: '5s',
+        CONDUIT_ADMIN_TOKEN: 'a'.repeat(32),
+        CONDUIT_METRICS_TOKEN: 'm'.repeat(40),
+      },
+      '/elsewhere',
+    );
+    expect(config).toMatchObject({
+      host: '0.0.0.0',
+      dataDir: '/var/lib/conduit',
+      databasePoolSize: 25,
+      databaseStatementTimeoutMs: 5000,
+      adminToken: 'a'.repeat(32),
+      metricsToken: 'm'.repeat(40),
+    });
+    expect(loadServerConfig({}, '/')).toMatchObject({
+      databasePoolSize: 10,
+      databaseStatementTimeoutMs: 30_000,
+      adminToken: undefined,
+      metricsToken: undefined,
+    });
+    expect(() => loadServerConfig({ CONDUIT_DATABASE_POOL_SIZE: '0' })).toThrow(
+      'CONDUIT_DATABASE_POOL_SIZE must be an integer between 1 and 1000',
+    );
+    expect(() => loadServerConfig({ CONDUIT_ADMIN_TOKEN: 'short' })).toThrow(/at least 32 characters/);
+  });
+
+  it('reads each secret from its _FILE variant, refusing both forms at once', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'conduit-secrets-'));
+    try {
+      const key = randomBytes(32);
+      writeFileSync(join(dir, 'key'), `${key.toString('base64')}\n`);
+      writeFileSync(join(dir, 'admin'), 'z'.repeat(32));
+      writeFileSync(join(dir, 'db'), 'postgres://u:p@db/conduit\n');
+      const config = loadServerConfig(
+        {
+          CONDUIT_ENCRYPTION_KEY_FILE: join(dir, 'key'),
+          CONDUIT_ADMIN_TOKEN_FILE: 'admin',
+          CONDUIT_DATABASE_URL_FILE: join(dir, 'db'),
+        },
+        dir,
+      );
+      expect(config.encryptionKeys).toEqual([{ id: keyFingerprint(key), key }]);
+      expect(config.adminToken).toBe('z'.repeat(32));
+      expect(config.databaseUrl).toBe('postgres://u:p@db/conduit');
+      expect(() =>
+        loadServerConfig({ CONDUIT_ADMIN_TOKEN: 'z'.repeat(32), CONDUIT_ADMIN_TOKEN_FILE: 'admin' }, dir),
+      ).toThrow('set CONDUIT_ADMIN_TOKEN or CONDUIT_ADMIN_TOKEN_FILE, not both');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

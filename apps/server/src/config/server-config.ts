@@ -1,6 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { decodeKey, type EncryptionKey, keyFingerprint, parseEncryptionKeys } from '../crypto/keyring';
-import type { LogLevel } from '../logging/logger';
+import { LOG_LEVELS, type LogLevel } from '../logging/logger';
 import { ConfigError } from './config-error';
 import { parseDuration } from './duration';
 import { parseRateLimit, type RateLimitSpec } from './rate-limit-spec';
@@ -47,12 +48,88 @@ export interface ServerConfig {
   readonly logLevel: LogLevel;
   /** `CONDUIT_SHUTDOWN_TIMEOUT`, default `10s`: how long SIGTERM waits for in-flight requests. */
   readonly shutdownTimeoutMs: number;
+  /** `CONDUIT_DATABASE_POOL_SIZE`: connections of the PostgreSQL pool per process, default 10. */
+  readonly databasePoolSize: number;
+  /** `CONDUIT_DATABASE_STATEMENT_TIMEOUT`, default `30s`: PostgreSQL's limit on one statement. */
+  readonly databaseStatementTimeoutMs: number;
+  /** `CONDUIT_ADMIN_TOKEN` (at least 32 characters): the operator's token of the admin API; unset disables it. */
+  readonly adminToken: string | undefined;
+  /** `CONDUIT_METRICS_TOKEN`: when set, `/metrics` answers only `Authorization: Bearer <token>`. */
+  readonly metricsToken: string | undefined;
 }
 
 /** Environment variables, as `process.env` holds them. */
 export type Environment = Readonly<Record<string, string | undefined>>;
 
-const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error'];
+/**
+ * Secrets that may also be given as a file (`<NAME>_FILE`, e.g. a mounted Docker or Kubernetes
+ * secret), so they need not sit in the environment.
+ *
+ * @example
+ * ```ts
+ * SECRET_VARIABLES.includes('CONDUIT_ADMIN_TOKEN'); // CONDUIT_ADMIN_TOKEN_FILE=/run/secrets/admin works too
+ * ```
+ */
+export const SECRET_VARIABLES = [
+  'CONDUIT_DATABASE_URL',
+  'CONDUIT_ENCRYPTION_KEY',
+  'CONDUIT_ENCRYPTION_KEYS',
+  'CONDUIT_TOKEN_SECRET',
+  'CONDUIT_BOOTSTRAP_CLIENT_SECRET',
+  'CONDUIT_ADMIN_TOKEN',
+  'CONDUIT_METRICS_TOKEN',
+] as const;
+
+/**
+ * The environment with each `<SECRET>_FILE` of {@link SECRET_VARIABLES} replaced by `<SECRET>` set to
+ * the file's content (trailing newline removed). Relative paths are read from `cwd`.
+ *
+ * @throws ConfigError when both forms are set or the file cannot be read
+ * @example
+ * ```ts
+ * const env = resolveSecretFiles({ CONDUIT_ADMIN_TOKEN_FILE: '/run/secrets/admin' }, '/');
+ * ```
+ */
+export function resolveSecretFiles(env: Environment, cwd: string = process.cwd()): Environment {
+  let resolved: Record<string, string | undefined> | undefined;
+  for (const name of SECRET_VARIABLES) {
+    const file = read(env, `${name}_FILE`);
+    if (file === undefined) continue;
+    if (read(env, name) !== undefined) throw new ConfigError(`set ${name} or ${name}_FILE, not both`);
+    let content: string;
+    try {
+      content = readFileSync(resolve(cwd, file), 'utf8');
+    } catch (error) {
+      throw new ConfigError(
+        `${name}_FILE: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+        {
+          cause: error,
+        },
+      );
+    }
+    resolved ??= { ...env };
+    resolved[name] = content.replace(/\r?\n$/, '');
+  }
+  return resolved ?? env;
+}
+
+function positiveInt(env: Environment, name: string, fallback: number, max: number): number {
+  const text = read(env, name);
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || value < 1 || value > max) {
+    throw new ConfigError(`${name} must be an integer between 1 and ${max}`);
+  }
+  return value;
+}
+
+function operatorToken(env: Environment, name: string): string | undefined {
+  const token = read(env, name);
+  if (token !== undefined && token.length < 32) {
+    throw new ConfigError(`${name} must be at least 32 characters of random text`);
+  }
+  return token;
+}
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 const CLIENT_ID = /^[A-Za-z0-9._~-]{1,128}$/;
 
@@ -103,7 +180,8 @@ function encryptionKeysFrom(env: Environment): EncryptionKey[] | undefined {
  * const config = loadServerConfig(process.env, process.cwd());
  * ```
  */
-export function loadServerConfig(env: Environment, cwd: string = process.cwd()): ServerConfig {
+export function loadServerConfig(environment: Environment, cwd: string = process.cwd()): ServerConfig {
+  const env = resolveSecretFiles(environment, cwd);
   const portText = read(env, 'CONDUIT_PORT') ?? '8787';
   const port = Number(portText);
   if (!/^\d+$/.test(portText) || port > 65535) {
@@ -140,7 +218,7 @@ export function loadServerConfig(env: Environment, cwd: string = process.cwd()):
   }
 
   const logLevel = (read(env, 'CONDUIT_LOG_LEVEL') ?? 'info').toLowerCase() as LogLevel;
-  if (!LOG_LEVELS.includes(logLevel))
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel))
     throw new ConfigError(`CONDUIT_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
 
   return {
@@ -163,5 +241,11 @@ export function loadServerConfig(env: Environment, cwd: string = process.cwd()):
     shutdownTimeoutMs: wrap('CONDUIT_SHUTDOWN_TIMEOUT', () =>
       parseDuration(read(env, 'CONDUIT_SHUTDOWN_TIMEOUT') ?? '10s'),
     ),
+    databasePoolSize: positiveInt(env, 'CONDUIT_DATABASE_POOL_SIZE', 10, 1000),
+    databaseStatementTimeoutMs: wrap('CONDUIT_DATABASE_STATEMENT_TIMEOUT', () =>
+      parseDuration(read(env, 'CONDUIT_DATABASE_STATEMENT_TIMEOUT') ?? '30s'),
+    ),
+    adminToken: operatorToken(env, 'CONDUIT_ADMIN_TOKEN'),
+    metricsToken: operatorToken(env, 'CONDUIT_METRICS_TOKEN'),
   };
 }

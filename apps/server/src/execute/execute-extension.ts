@@ -60,6 +60,10 @@ export function createExecuteExtension(options: ExecuteExtensionOptions = {}): S
         searchHandler: () => services.extensions.find((extension) => extension.search)?.search,
       });
     },
+    onConnectorUpdated: async (connector) => {
+      records.evict(connector.id);
+      cache.evict(connector.id);
+    },
     beforeConnectorDelete: async (_tx, connector) => {
       // Inside the delete transaction; should it roll back, both are simply read and built again.
       records.evict(connector.id);

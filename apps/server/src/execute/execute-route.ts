@@ -131,7 +131,14 @@ export function registerExecuteRoute(
       const search = options.searchHandler();
       if (!search) throw searchNotEnabled(entity);
       parseSearchParams(params, found.searchableFields ?? {});
-      return jsonResponse(await search(record, entity, params, c.req.raw.signal));
+      const observeSearch = services.metrics.executeDuration.startTimer({
+        connector_type: type,
+        action: 'search',
+      });
+      const hits = await search(record, entity, params, c.req.raw.signal);
+      observeSearch();
+      services.metrics.executeTotal.inc({ connector_type: type, entity, action: 'search', outcome: 'ok' });
+      return jsonResponse(hits);
     }
     // Every fault of the request is reported before the upstream is asked anything.
     const { action } = resolveExecuteRequest(definition, entity, body.action, params);
@@ -142,16 +149,21 @@ export function registerExecuteRoute(
       upstreamTimeout(vendor, options.deadlineMs),
     );
     let result: unknown;
+    const { metrics } = services;
+    const observe = metrics.executeDuration.startTimer({ connector_type: type, action: body.action });
     try {
       result = await deadline.run(() =>
         executor.execute({ entity, action: body.action, params }, { signal: deadline.signal }),
       );
+      metrics.executeTotal.inc({ connector_type: type, entity, action: body.action, outcome: 'ok' });
     } catch (error) {
+      metrics.executeTotal.inc({ connector_type: type, entity, action: body.action, outcome: 'error' });
       return upstreamFailure(c, services, options.records, record, type, error, {
         entity,
         action: body.action,
       });
     } finally {
+      observe();
       deadline.disarm();
     }
     // The upstream took the credentials again: whatever refused them before has passed.

@@ -16,10 +16,15 @@ import {
   UnsupportedOperationError,
   ValidationError,
 } from '@conduit/protocol';
+import type { OpenApiCheckingFetch } from '@conduit/testkit';
 import { asanaAttachmentContentChunks } from '@conduit/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerExtension } from '../extensions/server-extension';
 import { type ExecuteHarness, startExecuteHarness } from '../test-support/execute-harness';
+import { openApiCheckedFetch } from '../test-support/openapi-checked-fetch';
+
+/** Every request the clients of this file send, checked against the server's OpenAPI document. */
+let checked: OpenApiCheckingFetch;
 
 /** A fetch that counts the calls to each path. */
 function countingFetch() {
@@ -28,7 +33,7 @@ function countingFetch() {
     const url = new URL(input instanceof Request ? input.url : String(input));
     const key = url.pathname.replace(/\/sources\/[^/]+\//, '/sources/{id}/');
     counts.set(key, (counts.get(key) ?? 0) + 1);
-    return fetch(input, init);
+    return checked.fetch(input, init);
   };
   return {
     fetch: fetcher,
@@ -75,7 +80,9 @@ describe('the hosted client against the server', () => {
       simulator: { rateLimit: false },
       extensions: [testSearch(() => h, searches)],
     });
+    checked = await openApiCheckedFetch(h.t.server.url);
     const setup = new HostedClient({
+      fetch: checked.fetch,
       externalUserId: 'client-user',
       platformClientId: h.t.clientId,
       platformClientSecret: h.t.clientSecret,
@@ -90,10 +97,15 @@ describe('the hosted client against the server', () => {
     ).id;
   });
 
-  afterAll(() => h?.close());
+  afterAll(async () => {
+    await h?.close();
+    expect(checked.checked()).toBeGreaterThan(20);
+    expect(checked.issues).toEqual([]);
+  });
 
   const newClient = (extra: { fetch?: typeof fetch; now?: () => number; externalUserId?: string } = {}) =>
     new HostedClient({
+      fetch: checked.fetch,
       externalUserId: 'client-user',
       platformClientId: h.t.clientId,
       platformClientSecret: h.t.clientSecret,
@@ -231,6 +243,7 @@ describe('the hosted client against the server', () => {
     it('walks every page by next_cursor', async () => {
       const asana: Asana = createAsana({
         hosted: {
+          fetch: checked.fetch,
           externalUserId: 'client-user',
           platformClientId: h.t.clientId,
           platformClientSecret: h.t.clientSecret,
@@ -279,6 +292,7 @@ describe('the hosted client against the server', () => {
       });
       const asana = createAsana({
         hosted: {
+          fetch: checked.fetch,
           externalUserId: 'client-user',
           platformClientId: h.t.clientId,
           platformClientSecret: h.t.clientSecret,

@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import { type Asana, asanaDefinition, createAsana } from '@conduit/asana';
 import { HostedClient } from '@conduit/hosted';
 import type { ActionKind, DownloadResult, ListEnvelope } from '@conduit/protocol';
-import type { AsanaSimulator } from '@conduit/testkit';
+import type { AsanaSimulator, OpenApiCheckingFetch } from '@conduit/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ExecuteHarness, startExecuteHarness } from '../test-support/execute-harness';
+import { openApiCheckedFetch } from '../test-support/openapi-checked-fetch';
 
 type Params = Record<string, unknown>;
 
@@ -110,6 +111,7 @@ describe('local and hosted mode parity', () => {
   let h: ExecuteHarness;
   let local: Asana;
   let hosted: Asana;
+  let checked: OpenApiCheckingFetch;
   let params: Record<string, Params>;
 
   beforeAll(async () => {
@@ -117,7 +119,9 @@ describe('local and hosted mode parity', () => {
     h = await startExecuteHarness('sqlite', 'parity', { simulator: { clock: 'manual', rateLimit: false } });
     for (const workspace of h.sim.data.workspaces) h.sim.setPremium(workspace.gid, true);
     local = createAsana({ auth: { token: h.sim.tokens.personalAccessToken }, baseUrl: h.sim.baseUrl });
+    checked = await openApiCheckedFetch(h.t.server.url);
     const client = new HostedClient({
+      fetch: checked.fetch,
       externalUserId: 'parity-user',
       platformClientId: h.t.clientId,
       platformClientSecret: h.t.clientSecret,
@@ -132,7 +136,11 @@ describe('local and hosted mode parity', () => {
     params = paramsFor(h.sim);
   });
 
-  afterAll(() => h?.close());
+  afterAll(async () => {
+    await h?.close();
+    // Every request of the hosted side conformed to the service's own OpenAPI document.
+    expect(checked.issues).toEqual([]);
+  });
 
   it('covers exactly the list and get pairs of the definition', () => {
     const pairs = Object.entries(asanaDefinition.entities).flatMap(([entity, definition]) =>

@@ -37,6 +37,11 @@ export interface ServerExtension {
   registerRoutes?(app: Hono<AppEnv>, services: ServerServices): void;
   /** After a connector is created (e.g. schedule its first full sync). Failures are logged, not raised. */
   onConnectorCreated?(connector: ConnectorRecord, services: ServerServices): Promise<void>;
+  /**
+   * After a connector's credentials, config or name were replaced (a re-authorization): drop what
+   * was built from the old ones. Failures are logged, not raised.
+   */
+  onConnectorUpdated?(connector: ConnectorRecord, services: ServerServices): Promise<void>;
   /** Inside the transaction deleting a connector, before its row goes: erase what the feature keeps. */
   beforeConnectorDelete?: ConnectorDeleteHook;
   /** The `sync` summaries of connectors about to be returned, by connector id. */

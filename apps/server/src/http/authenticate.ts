@@ -38,8 +38,8 @@ export interface AuthenticateOptions {
 }
 
 /**
- * Verifies `Authorization: Bearer <token>` (401 `missing_token`, `invalid_token`, `token_expired`),
- * sets `c.get('caller')` and counts the request against the application's rate limit (429).
+ * Verifies `Authorization: Bearer <token>` (401 `missing_token`, `invalid_token`, `token_expired`;
+ * `invalid_token` too once its application is revoked), sets `c.get('caller')` and counts the request against the application's rate limit (429).
  *
  * @example
  * ```ts
@@ -70,7 +70,13 @@ export function authenticate(
         ? { kind: 'scoped', applicationId: verified.applicationId, externalUserId: verified.externalUserId }
         : { kind: 'application', applicationId: verified.applicationId };
     c.set('caller', caller);
-    await enforceRateLimit(services, caller.applicationId);
+    // Tokens are signed, not stored: the application is looked up on every request so that a
+    // revocation stops its tokens at once, alongside the rate-limit count rather than after it.
+    const [active] = await Promise.all([
+      services.store.isApplicationActive(caller.applicationId),
+      enforceRateLimit(services, caller.applicationId),
+    ]);
+    if (!active) throw unauthorized('the application of this token was revoked', 'invalid_token');
     await next();
   };
 }

@@ -4,7 +4,6 @@ import { resolveTokenSecret } from '../crypto/token-secret';
 import { TokenSigner } from '../crypto/token-signer';
 import type { ServerExtension } from '../extensions/server-extension';
 import type { Logger } from '../logging/logger';
-import { MetricsRegistry } from '../metrics/metrics-registry';
 import { createServerMetrics, type ServerMetrics } from '../metrics/server-metrics';
 import { ConnectorService } from '../services/connector-service';
 import type { ExecutorResolver } from '../services/executor-resolver';
@@ -18,6 +17,7 @@ import { jsonResponse } from './json-response';
 import type { NodeBindings } from './node-bindings';
 import { assertDeclaredLength } from './read-json-body';
 import { requestContext } from './request-context';
+import { registerAdminRoutes } from './routes/admin-routes';
 import { type DescribeSync, registerConnectorRoutes } from './routes/connector-routes';
 import { registerOpsRoutes } from './routes/ops-routes';
 import { registerTokenRoutes } from './routes/token-routes';
@@ -78,7 +78,7 @@ export interface ConduitApp {
 export function createApp(options: CreateAppOptions): ConduitApp {
   const { store, config, logger } = options;
   const clock = options.clock ?? systemClock;
-  const metrics = options.metrics ?? createServerMetrics(new MetricsRegistry());
+  const metrics = options.metrics ?? createServerMetrics();
   const extensions = options.extensions ?? [];
   let draining = false;
   const isDraining = () => draining;
@@ -130,6 +130,20 @@ export function createApp(options: CreateAppOptions): ConduitApp {
             }
           }
         },
+        onUpdated: async (connector) => {
+          for (const extension of extensions) {
+            if (!extension.onConnectorUpdated) continue;
+            try {
+              await extension.onConnectorUpdated(connector, services);
+            } catch (error) {
+              logger.error('connector update hook failed', {
+                extension: extension.name,
+                connector_id: connector.id,
+                error: error instanceof Error ? error : new Error(String(error)),
+              });
+            }
+          }
+        },
         deleteHooks: extensions.flatMap((extension) =>
           extension.beforeConnectorDelete ? [extension.beforeConnectorDelete] : [],
         ),
@@ -147,6 +161,7 @@ export function createApp(options: CreateAppOptions): ConduitApp {
 
   registerOpsRoutes(hono, services, isDraining);
   registerTokenRoutes(hono, services);
+  registerAdminRoutes(hono, services);
   const describeSync: DescribeSync[] = extensions.flatMap((extension) =>
     extension.describeSync ? [extension.describeSync.bind(extension)] : [],
   );

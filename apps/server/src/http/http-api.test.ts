@@ -774,7 +774,7 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('HTTP API over %s', (kind) => {
       );
       expect(metrics.text).toContain('# TYPE conduit_http_request_duration_seconds histogram');
       expect(metrics.text).toMatch(
-        /conduit_http_request_duration_seconds_bucket\{method="GET",route="\/healthz",le="\+Inf"\} \d+/,
+        /conduit_http_request_duration_seconds_bucket\{le="\+Inf",method="GET",route="\/healthz"\} \d+/,
       );
       expect(metrics.text).toContain('# TYPE conduit_upstream_requests_total counter');
       expect(metrics.text).toContain('# TYPE conduit_sync_lag_seconds gauge');

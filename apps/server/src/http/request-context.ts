@@ -50,9 +50,9 @@ export function requestContext(options: RequestContextOptions): MiddlewareHandle
     const started = performance.now();
     const incoming = c.req.header('x-request-id');
     const requestId = incoming !== undefined && INCOMING_ID.test(incoming) ? incoming : randomUUID();
-    const requestLogger = logger.child({ request_id: requestId });
     c.set('requestId', requestId);
-    c.set('logger', requestLogger);
+    // Built lazily by the logger: most requests log nothing besides their one line below.
+    c.set('logger', logger.child({ request_id: requestId }));
     c.set('caller', undefined);
     metrics.httpInFlight.inc();
     try {
@@ -68,7 +68,9 @@ export function requestContext(options: RequestContextOptions): MiddlewareHandle
     metrics.httpRequests.inc({ method: c.req.method, route, status });
     metrics.httpDuration.observe({ method: c.req.method, route }, seconds);
     const caller = c.get('caller');
-    requestLogger.info('request', {
+    // The parent logger with the id as a field: no child logger is built for the common line.
+    logger.info('request', {
+      request_id: requestId,
       method: c.req.method,
       path: loggedPath(c.req.url),
       route,

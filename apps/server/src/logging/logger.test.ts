@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { manualClock } from '../test-support/test-app';
-import { createJsonLogger } from './logger';
+import { createJsonLogger, REDACT_PATHS, SECRET_FIELDS } from './logger';
 
 describe('createJsonLogger', () => {
   it('writes one JSON object per line with secrets redacted and errors serialised', () => {
@@ -15,6 +15,7 @@ describe('createJsonLogger', () => {
       status: 200,
       authorization: 'Bearer abc',
       body: { client_secret: 's', credentials: { token: 't' }, name: 'n' },
+      connector: { credentials: { api_token: 'deep' }, config: { instance_url: 'https://x' } },
       skipped: undefined,
     });
     logger.error('failed', { error: new Error('boom', { cause: new Error('root') }) });
@@ -27,6 +28,7 @@ describe('createJsonLogger', () => {
       status: 200,
       authorization: '[REDACTED]',
       body: { client_secret: '[REDACTED]', credentials: '[REDACTED]', name: 'n' },
+      connector: { credentials: '[REDACTED]', config: { instance_url: 'https://x' } },
     });
     const failed = JSON.parse(lines[1]!);
     expect(failed).toMatchObject({
@@ -34,38 +36,33 @@ describe('createJsonLogger', () => {
       error: { name: 'Error', message: 'boom', cause: { message: 'root' } },
     });
     expect(failed.error.stack).toContain('boom');
-    expect(lines.join('\n')).not.toMatch(/abc|"s"|"t"/);
+    expect(lines.join('\n')).not.toMatch(/abc|"s"|"t"|deep/);
   });
 
-  it('lets the fields of a line replace bound ones, an undefined field dropping them', () => {
-    const lines: string[] = [];
-    const logger = createJsonLogger({
-      write: (line) => lines.push(line),
-      clock: manualClock(Date.parse('2026-02-03T04:05:06.007Z')),
-    }).child({ request_id: 'r1', route: 'bound', time: 'bound time' });
-    logger.info('request', {
-      route: '/x',
-      request_id: undefined,
-      time: undefined,
-      url: 'https://x.test/a?access_token=abc',
-      token: new Error('secret'),
-    });
-    expect(lines[0]).toBe(
-      JSON.stringify({
-        time: '2026-02-03T04:05:06.007Z',
-        level: 'info',
-        msg: 'request',
-        route: '/x',
-        url: 'https://x.test/a?access_token=[REDACTED]',
-        token: '[REDACTED]',
-      }),
-    );
-  });
-
-  it('keeps the line when a field cannot be serialised', () => {
+  it('redacts every secret field at each depth the paths cover, and secret query parameters of urls', () => {
     const lines: string[] = [];
     const logger = createJsonLogger({ write: (line) => lines.push(line) });
-    logger.warn('odd', { big: 10n });
-    expect(JSON.parse(lines[0]!)).toMatchObject({ level: 'warn', msg: 'odd', fields: 'unserialisable' });
+    for (const name of SECRET_FIELDS) {
+      logger.warn('secret', { [name]: 'v1', outer: { [name]: 'v2', inner: { [name]: 'v3' } } });
+    }
+    logger.info('call', { url: 'https://x.test/a?access_token=abc&limit=5' });
+    expect(lines).toHaveLength(SECRET_FIELDS.length + 1);
+    expect(lines.join('\n')).not.toMatch(/v1|v2|v3|abc/);
+    expect(JSON.parse(lines.at(-1)!).url).toBe('https://x.test/a?access_token=[REDACTED]&limit=5');
+    expect(REDACT_PATHS).toContain('*.*.credentials');
+  });
+
+  it('writes fatal lines whatever the level, and keeps error codes', () => {
+    const lines: string[] = [];
+    const logger = createJsonLogger({ level: 'error', write: (line) => lines.push(line) });
+    logger.warn('dropped');
+    const error = Object.assign(new Error('refused'), { code: 'ECONNREFUSED' });
+    logger.fatal('configuration error', { error });
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      level: 'fatal',
+      msg: 'configuration error',
+      error: { message: 'refused', code: 'ECONNREFUSED' },
+    });
   });
 });

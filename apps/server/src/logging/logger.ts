@@ -1,13 +1,22 @@
-import { isSecretName, REDACTED, redactValue } from '@conduit/protocol';
+import { redactUrl } from '@conduit/protocol';
+import { type DestinationStream, type Logger as PinoLogger, pino } from 'pino';
 import { type Clock, systemClock } from '../clock';
 import { isoTimestamp } from './iso-timestamp';
 
 /** Severity of a log line, lowest first. */
-export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'fatal';
 
-const LEVELS: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
+/**
+ * The levels an operator may choose with `CONDUIT_LOG_LEVEL` (`fatal` lines are always written).
+ *
+ * @example
+ * ```ts
+ * LOG_LEVELS.includes('debug'); // true
+ * ```
+ */
+export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
 
-/** Structured fields of a log line. Secret-named keys are redacted before anything is written. */
+/** Structured fields of a log line. Secret fields are redacted before anything is written. */
 export type LogFields = Record<string, unknown>;
 
 /**
@@ -23,6 +32,8 @@ export interface Logger {
   info(message: string, fields?: LogFields): void;
   warn(message: string, fields?: LogFields): void;
   error(message: string, fields?: LogFields): void;
+  /** A failure that stops the process (a bad configuration, an unreachable store at start). */
+  fatal(message: string, fields?: LogFields): void;
   /** A logger adding `fields` to every line. */
   child(fields: LogFields): Logger;
 }
@@ -31,12 +42,66 @@ export interface Logger {
 export interface JsonLoggerOptions {
   /** Lines below this level are dropped. Default `info`. */
   level?: LogLevel;
-  /** Receives each line, without the newline. Default: standard error. */
+  /** Receives each line, without the newline. Default: standard error, written asynchronously. */
   write?: (line: string) => void;
   clock?: Clock;
 }
 
-function errorFields(error: Error): Record<string, unknown> {
+/**
+ * The names of every field that holds a secret somewhere in the server: HTTP headers, the token
+ * calls, upstream credentials of each kind (seed 000, Upstream credentials), the operator's tokens
+ * and keys. They are redacted wherever they appear at the top of a line or up to two levels inside
+ * one (`body.credentials`, `connector.credentials.api_token`).
+ *
+ * @example
+ * ```ts
+ * SECRET_FIELDS.includes('client_secret'); // true
+ * ```
+ */
+export const SECRET_FIELDS = [
+  'authorization',
+  'cookie',
+  'set-cookie',
+  'token',
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'api_token',
+  'api_key',
+  'apikey',
+  'client_secret',
+  'secret',
+  'password',
+  'credentials',
+  'signature',
+  'code_verifier',
+  'admin_token',
+  'metrics_token',
+  'encryption_key',
+  'token_secret',
+  'webhook_secret',
+  'x-api-key',
+] as const;
+
+/**
+ * The redaction paths handed to pino (its `redact.paths`): each secret field at the top of a line
+ * and under one or two levels of objects.
+ *
+ * @example
+ * ```ts
+ * REDACT_PATHS.includes('*.client_secret'); // true
+ * ```
+ */
+export const REDACT_PATHS: readonly string[] = SECRET_FIELDS.flatMap((name) => {
+  const key = /^[A-Za-z_$][\w$]*$/.test(name) ? name : `["${name}"]`;
+  const nested = key.startsWith('[') ? key : `.${key}`;
+  return [key, `*${nested}`, `*.*${nested}`];
+});
+
+const REDACTED = '[REDACTED]';
+
+function errorFields(error: unknown): unknown {
+  if (!(error instanceof Error)) return error;
   const code = (error as { code?: unknown }).code;
   return {
     name: error.name,
@@ -47,72 +112,87 @@ function errorFields(error: Error): Record<string, unknown> {
   };
 }
 
-/** The fields every line starts with. */
-interface LineHead {
-  readonly time: string;
-  readonly level: LogLevel;
-  readonly msg: string;
+/** pino's destination: standard error (asynchronous, flushed at exit), or a caller's function. */
+function destination(write: JsonLoggerOptions['write']): DestinationStream {
+  if (write === undefined) return pino.destination({ dest: 2, sync: false });
+  // pino hands each line with its newline; the function receives the line alone.
+  return { write: (line: string) => write(line.endsWith('\n') ? line.slice(0, -1) : line) };
 }
 
-/**
- * Adds fields to a line being built, as `redactValue` would copy them (an `Error` as its name,
- * message, code, stack and cause); an undefined field drops what an earlier layer gave the key.
- */
-function addFields(line: Record<string, unknown>, head: LineHead, fields: LogFields): void {
-  for (const key of Object.keys(fields)) {
-    const value = fields[key];
-    if (value === undefined) {
-      if (Object.hasOwn(head, key)) line[key] = head[key as keyof LineHead];
-      else delete line[key];
-      continue;
-    }
-    // Depth 1: the fields sit one level inside the line, as they did when the line was redacted whole.
-    line[key] = isSecretName(key)
-      ? REDACTED
-      : redactValue(value instanceof Error ? errorFields(value) : value, 1);
+/** Our `Logger` over a pino logger; the pino child of bound fields is made on first use only. */
+class PinoBackedLogger implements Logger {
+  readonly #parent: PinoLogger;
+  readonly #bindings: LogFields | undefined;
+  #pino: PinoLogger | undefined;
+
+  constructor(parent: PinoLogger, bindings?: LogFields) {
+    this.#parent = parent;
+    this.#bindings = bindings;
+    if (bindings === undefined) this.#pino = parent;
+  }
+
+  get #logger(): PinoLogger {
+    this.#pino ??= this.#parent.child(this.#bindings!);
+    return this.#pino;
+  }
+
+  debug(message: string, fields?: LogFields): void {
+    if (this.#parent.isLevelEnabled('debug')) this.#logger.debug(fields ?? {}, message);
+  }
+
+  info(message: string, fields?: LogFields): void {
+    this.#logger.info(fields ?? {}, message);
+  }
+
+  warn(message: string, fields?: LogFields): void {
+    this.#logger.warn(fields ?? {}, message);
+  }
+
+  error(message: string, fields?: LogFields): void {
+    this.#logger.error(fields ?? {}, message);
+  }
+
+  fatal(message: string, fields?: LogFields): void {
+    this.#logger.fatal(fields ?? {}, message);
+    this.#logger.flush?.();
+  }
+
+  child(fields: LogFields): Logger {
+    // A request's logger is made for every request but often never used beyond its one line.
+    return new PinoBackedLogger(this.#logger, fields);
   }
 }
 
 /**
- * A logger writing one JSON object per line: `time`, `level`, `msg`, then the fields, with every
- * secret-named key (`authorization`, `client_secret`, `credentials`, …) redacted.
+ * A pino logger writing one JSON object per line: `level` (its name), `time` (ISO 8601), `msg`,
+ * then the fields, with every secret field of {@link SECRET_FIELDS} redacted, `error` fields
+ * serialised with their cause, and `url` fields stripped of secret query parameters.
  *
  * @example
  * ```ts
- * const logger = createJsonLogger({ level: 'info', write: (line) => process.stderr.write(`${line}\n`) });
+ * const logger = createJsonLogger({ level: 'info' });
  * logger.warn('generated an encryption key', { path });
  * ```
  */
-export function createJsonLogger(options: JsonLoggerOptions = {}, bound: LogFields = {}): Logger {
-  const threshold = LEVELS[options.level ?? 'info'];
-  const write = options.write ?? ((line: string) => process.stderr.write(`${line}\n`));
+export function createJsonLogger(options: JsonLoggerOptions = {}): Logger {
   const clock = options.clock ?? systemClock;
-  const emit = (level: LogLevel, message: string, fields: LogFields = {}) => {
-    if (LEVELS[level] < threshold) return;
-    const head: LineHead = { time: isoTimestamp(clock.now()), level, msg: message };
-    // Built in place rather than spread from copies: this runs for every request.
-    const fieldsOfLine: Record<string, unknown> = { ...head };
-    addFields(fieldsOfLine, head, bound);
-    addFields(fieldsOfLine, head, fields);
-    let line: string;
-    try {
-      line = JSON.stringify(fieldsOfLine);
-    } catch {
-      // A field that cannot be serialised (a cycle, a BigInt) must not lose the line.
-      line = JSON.stringify({
-        ...head,
-        fields: 'unserialisable',
-      });
-    }
-    write(line);
-  };
-  return {
-    debug: (message, fields) => emit('debug', message, fields),
-    info: (message, fields) => emit('info', message, fields),
-    warn: (message, fields) => emit('warn', message, fields),
-    error: (message, fields) => emit('error', message, fields),
-    child: (fields) => createJsonLogger(options, { ...bound, ...fields }),
-  };
+  const base = pino(
+    {
+      level: options.level ?? 'info',
+      base: null,
+      messageKey: 'msg',
+      timestamp: () => `,"time":"${isoTimestamp(clock.now())}"`,
+      formatters: { level: (label) => ({ level: label }) },
+      redact: { paths: [...REDACT_PATHS], censor: REDACTED },
+      serializers: {
+        error: errorFields,
+        err: errorFields,
+        url: (value: unknown) => (typeof value === 'string' ? redactUrl(value) : value),
+      },
+    },
+    destination(options.write),
+  );
+  return new PinoBackedLogger(base);
 }
 
 /**
@@ -128,5 +208,6 @@ export const silentLogger: Logger = {
   info: () => {},
   warn: () => {},
   error: () => {},
+  fatal: () => {},
   child: () => silentLogger,
 };

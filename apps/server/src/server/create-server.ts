@@ -5,7 +5,6 @@ import { defaultExecutorResolver, upstreamLimiterOptions } from '../execute/defa
 import type { ServerExtension } from '../extensions/server-extension';
 import { type ConduitApp, createApp } from '../http/create-app';
 import { createJsonLogger, type Logger } from '../logging/logger';
-import { MetricsRegistry } from '../metrics/metrics-registry';
 import { createServerMetrics, type ServerMetrics } from '../metrics/server-metrics';
 import { registerApplication } from '../services/applications';
 import type { ExecutorResolver } from '../services/executor-resolver';
@@ -81,16 +80,19 @@ export async function createServer(options: CreateServerOptions = {}): Promise<C
         );
   const extensions =
     options.extensions ?? defaultExtensions(options.env ?? process.env, limiters ? { limiters } : {});
-  const metrics = options.metrics ?? createServerMetrics(new MetricsRegistry());
+  const metrics = options.metrics ?? createServerMetrics({ defaultMetrics: true });
 
   const keyring = await resolveKeyring(config, logger);
   const store = await openStore({
     databaseUrl: config.databaseUrl,
     databaseSchema: config.databaseSchema,
     dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+    statementTimeoutMs: config.databaseStatementTimeoutMs,
     onBackgroundError: (error) => logger.warn('database connection error', { error }),
   });
 
+  metrics.observePool(() => store.db.poolStats?.());
   let app: ConduitApp;
   try {
     const report = await store.migrate(extensions.flatMap((extension) => extension.migrations ?? []));
@@ -119,6 +121,8 @@ export async function createServer(options: CreateServerOptions = {}): Promise<C
         allowUpstreamOverride: config.allowUpstreamOverride,
         rateLimit: config.rateLimit,
         bodyLimitBytes: config.bodyLimitBytes,
+        adminToken: config.adminToken,
+        metricsToken: config.metricsToken,
       },
       logger,
       clock,

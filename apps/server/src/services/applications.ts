@@ -1,5 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { ApplicationTokenRequestSchema } from '@conduit/protocol';
+import {
+  ApiError,
+  type Application,
+  ApplicationTokenRequestSchema,
+  type ApplicationWithSecret,
+  CreateApplicationRequestSchema,
+  NotFoundError,
+} from '@conduit/protocol';
 import { type Clock, systemClock } from '../clock';
 import { hashSecret, needsRehash, verifyAgainstDecoy, verifySecret } from '../crypto/secret-hash';
 import type { ApplicationRecord, Store } from '../store/store';
@@ -98,7 +105,8 @@ export async function authenticateClient(
 ): Promise<ApplicationRecord | undefined> {
   const clock = options.clock ?? systemClock;
   const application = await store.findApplicationByClientId(clientId);
-  if (!application) {
+  // A revoked application is answered like an unknown one, in the same time.
+  if (!application || application.revokedAt) {
     await verifyAgainstDecoy(clientSecret);
     return undefined;
   }
@@ -112,4 +120,124 @@ export async function authenticateClient(
     );
   }
   return application;
+}
+
+/** A new client secret: 32 random bytes, base64url. */
+function newClientSecret(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/**
+ * How the admin API shows an application: never its secret hash.
+ *
+ * @example
+ * ```ts
+ * return c.json({ data: (await store.listApplications()).map(applicationJson) });
+ * ```
+ */
+export function applicationJson(record: ApplicationRecord): Application {
+  return {
+    id: record.id,
+    client_id: record.clientId,
+    name: record.name ?? null,
+    status: record.revokedAt ? 'revoked' : 'active',
+    created_at: record.createdAt,
+    updated_at: record.updatedAt,
+    revoked_at: record.revokedAt ?? null,
+  };
+}
+
+function applicationNotFound(clientId: string): NotFoundError {
+  const message = `no application with client_id "${clientId}"`;
+  return new NotFoundError(message, {
+    status: 404,
+    code: 'not_found',
+    details: [{ field: 'client_id', message, error_code: 'not_found' }],
+  });
+}
+
+function conflict(message: string, code: string): ApiError {
+  return new ApiError(message, {
+    status: 409,
+    code,
+    details: [{ field: 'client_id', message, error_code: code }],
+  });
+}
+
+/**
+ * Registers a new application for the admin API (`POST /admin/v1/applications`), generating its
+ * secret (and its client id unless given): the answer is the only time the secret is shown.
+ *
+ * @throws ValidationError 400 for a bad body; ApiError 409 `client_id_taken` when the id exists
+ * @example
+ * ```ts
+ * const { client_id, client_secret } = await createApplication(store, { name: 'Billing app' });
+ * ```
+ */
+export async function createApplication(
+  store: Store,
+  body: unknown,
+  clock: Clock = systemClock,
+): Promise<ApplicationWithSecret> {
+  const request = parseBody(CreateApplicationRequestSchema, body);
+  const clientSecret = newClientSecret();
+  const now = new Date(clock.now()).toISOString();
+  const record: ApplicationRecord = {
+    id: randomUUID(),
+    clientId: request.client_id ?? `app_${randomBytes(8).toString('hex')}`,
+    secret: await hashSecret(clientSecret),
+    createdAt: now,
+    updatedAt: now,
+    name: request.name,
+    revokedAt: null,
+  };
+  const { created } = await store.insertApplication(record);
+  if (!created) throw conflict(`client_id "${record.clientId}" is taken`, 'client_id_taken');
+  return { ...applicationJson(record), client_secret: clientSecret };
+}
+
+/**
+ * Revokes an application: its tokens stop working on their next request (every authenticated
+ * request checks), its secret no longer gets tokens. Its connectors stay until deleted.
+ * Revoking twice answers the revoked application again.
+ *
+ * @throws NotFoundError 404 for an unknown client id
+ * @example
+ * ```ts
+ * const revoked = await revokeApplication(store, 'app_0f3c9a1b2c3d4e5f');
+ * ```
+ */
+export async function revokeApplication(
+  store: Store,
+  clientId: string,
+  clock: Clock = systemClock,
+): Promise<Application> {
+  const application = await store.findApplicationByClientId(clientId);
+  if (!application) throw applicationNotFound(clientId);
+  await store.revokeApplication(application.id, new Date(clock.now()));
+  return applicationJson((await store.findApplication(application.id)) ?? application);
+}
+
+/**
+ * Gives an active application a new generated secret; the old one stops getting tokens at once
+ * (tokens already issued run until they expire). The answer is the only time the secret is shown.
+ *
+ * @throws NotFoundError 404 for an unknown client id; ApiError 409 `application_revoked`
+ * @example
+ * ```ts
+ * const { client_secret } = await rotateApplicationSecret(store, 'app_0f3c9a1b2c3d4e5f');
+ * ```
+ */
+export async function rotateApplicationSecret(
+  store: Store,
+  clientId: string,
+  clock: Clock = systemClock,
+): Promise<ApplicationWithSecret> {
+  const application = await store.findApplicationByClientId(clientId);
+  if (!application) throw applicationNotFound(clientId);
+  if (application.revokedAt) throw conflict(`application "${clientId}" is revoked`, 'application_revoked');
+  const clientSecret = newClientSecret();
+  await store.updateApplicationSecret(application.id, await hashSecret(clientSecret), new Date(clock.now()));
+  const updated = (await store.findApplication(application.id)) ?? application;
+  return { ...applicationJson(updated), client_secret: clientSecret };
 }

@@ -9,6 +9,7 @@ import {
   parseConnectorCredentials,
   parseCreateConnectorRequest,
   requireConnectorType,
+  UpdateConnectorRequestSchema,
   upstreamBaseUrl,
   ValidationError,
 } from '@conduit/protocol';
@@ -16,6 +17,7 @@ import type { Clock } from '../clock';
 import type { Keyring } from '../crypto/keyring';
 import { credentialsContext, sealJson, unsealJson } from '../crypto/sealed-box';
 import type { ConnectorDeleteHook, ConnectorRecord, ConnectorStatus, Store } from '../store/store';
+import { parseBody } from '../validation/parse-body';
 import { type Caller, ownerOf } from './caller';
 
 /**
@@ -37,6 +39,8 @@ export type LoadedConnector = {
 export interface ConnectorLifecycle {
   /** After creation; failures are the callee's to handle (the connector exists regardless). */
   onCreated(connector: ConnectorRecord): Promise<void>;
+  /** After its credentials, config or name were replaced; failures are the callee's to handle. */
+  onUpdated?(connector: ConnectorRecord): Promise<void>;
   /** Run inside the delete transaction, before the row goes. */
   readonly deleteHooks: readonly ConnectorDeleteHook[];
 }
@@ -135,6 +139,67 @@ export class ConnectorService {
     await this.#store.insertConnector(record);
     await this.#lifecycle.onCreated(record);
     return record;
+  }
+
+  /**
+   * Re-authorization and edits (`PATCH /v1/integrations/connectors/{id}`): validates the body
+   * (400), the credentials and config against the connector's kind (422, all faults together;
+   * `base_url_not_allowed`), seals the new credentials and saves them with what else was given.
+   * New credentials set the status back to `active`; synced data is kept. 404 when the connector
+   * is not the caller's.
+   */
+  async update(caller: Caller, id: string, body: unknown): Promise<ConnectorRecord> {
+    const request = parseBody(UpdateConnectorRequestSchema, body);
+    const record = await this.get(caller, id);
+    const type = requireConnectorType(record.connectorType);
+    const details: ValidationError['details'][number][] = [];
+    let code: string | undefined;
+    const check = <T>(parse: () => T): T | undefined => {
+      try {
+        return parse();
+      } catch (error) {
+        if (!(error instanceof ValidationError)) throw error;
+        details.push(...error.details);
+        code ??= error.code;
+        return undefined;
+      }
+    };
+    const credentials =
+      request.credentials === undefined
+        ? undefined
+        : check(() => parseConnectorCredentials(type, request.credentials));
+    const config =
+      request.config === undefined ? undefined : check(() => parseConnectorConfig(type, request.config));
+    if (request.config?.base_url !== undefined && !this.#allowUpstreamOverride) {
+      details.push(...baseUrlNotAllowed().details);
+      code ??= 'base_url_not_allowed';
+    }
+    if (code !== undefined) {
+      throw new ValidationError(details.map((detail) => detail.message).join('; '), {
+        code,
+        status: 422,
+        details,
+      });
+    }
+    const now = new Date(this.#clock.now());
+    const changes = {
+      name: request.name,
+      config: config as Record<string, unknown> | undefined,
+      credentials:
+        credentials === undefined ? undefined : sealJson(this.#keyring, credentials, credentialsContext(id)),
+      status: credentials === undefined ? undefined : ('active' as const),
+    };
+    if (!(await this.#store.updateConnector(id, changes, now))) throw notFound();
+    const updated: ConnectorRecord = {
+      ...record,
+      ...(changes.name === undefined ? {} : { name: changes.name }),
+      ...(changes.config === undefined ? {} : { config: changes.config }),
+      ...(changes.credentials === undefined ? {} : { credentials: changes.credentials }),
+      ...(changes.status === undefined ? {} : { status: changes.status }),
+      updatedAt: now.toISOString(),
+    };
+    await this.#lifecycle.onUpdated?.(updated);
+    return updated;
   }
 
   /** The caller's connectors, oldest first; a scoped token asking for another user gets 403. */

@@ -27,6 +27,10 @@ export interface AppConfig {
   readonly rateLimit: RateLimitSpec | null;
   /** Largest accepted request body, in bytes. */
   readonly bodyLimitBytes: number;
+  /** The operator's token of the admin API (`CONDUIT_ADMIN_TOKEN`); without it the admin API answers 404. */
+  readonly adminToken?: string | undefined;
+  /** When set, `/metrics` needs `Authorization: Bearer <metricsToken>` (`CONDUIT_METRICS_TOKEN`). */
+  readonly metricsToken?: string | undefined;
 }
 
 /**

@@ -19,6 +19,10 @@ export interface OpenStoreOptions {
   dataDir?: string | undefined;
   /** The migrations to know; default `MIGRATIONS`. */
   migrations?: readonly Migration[];
+  /** Connections of the PostgreSQL pool (`CONDUIT_DATABASE_POOL_SIZE`). Default 10. */
+  poolSize?: number | undefined;
+  /** PostgreSQL's limit on one statement, in ms (`CONDUIT_DATABASE_STATEMENT_TIMEOUT`). Default 30000. */
+  statementTimeoutMs?: number | undefined;
   /** Told about background connection errors of the PostgreSQL pool. */
   onBackgroundError?: (error: Error) => void;
 }
@@ -41,6 +45,8 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
       connectionString: options.databaseUrl,
       ...(options.databaseSchema === undefined ? {} : { schema: options.databaseSchema }),
       ...(options.onBackgroundError === undefined ? {} : { onBackgroundError: options.onBackgroundError }),
+      ...(options.poolSize === undefined ? {} : { poolSize: options.poolSize }),
+      ...(options.statementTimeoutMs === undefined ? {} : { statementTimeoutMs: options.statementTimeoutMs }),
     });
     return new SqlStore(db, migrations);
   }

@@ -73,15 +73,17 @@ export class PostgresDatabase implements SqlDatabase {
   readonly dialect = 'postgres' as const;
   readonly schema: string | undefined;
   readonly #pool: pg.Pool;
+  readonly #poolSize: number;
   #closed: Promise<void> | undefined;
 
   constructor(options: PostgresDatabaseOptions) {
     this.schema = options.schema;
+    this.#poolSize = options.poolSize ?? 10;
     // Creating a pool opens no connection: the first query does, so a server can start (and answer
     // /readyz with 503) while the database is still down.
     this.#pool = new pg.Pool({
       connectionString: options.connectionString,
-      max: options.poolSize ?? 10,
+      max: this.#poolSize,
       connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
       idleTimeoutMillis: 30_000,
       statement_timeout: options.statementTimeoutMs ?? 30_000,
@@ -92,6 +94,16 @@ export class PostgresDatabase implements SqlDatabase {
     });
     const report = options.onBackgroundError ?? (() => {});
     this.#pool.on('error', (error) => report(error));
+  }
+
+  /** Connections open, idle and queries waiting for one, as `pg` counts them. */
+  poolStats(): { total: number; idle: number; waiting: number; max: number } {
+    return {
+      total: this.#pool.totalCount,
+      idle: this.#pool.idleCount,
+      waiting: this.#pool.waitingCount,
+      max: this.#poolSize,
+    };
   }
 
   async query<Row extends object = Record<string, unknown>>(

@@ -56,4 +56,6 @@ export interface SqlDatabase extends SqlExecutor {
   ping(): Promise<void>;
   /** Closes every connection; later calls fail with `StoreUnavailableError`. Idempotent. */
   close(): Promise<void>;
+  /** The connection pool's counts, for `/metrics`; absent on a driver without a pool. */
+  poolStats?(): { total: number; idle: number; waiting: number; max: number };
 }

@@ -5,6 +5,7 @@ import type { SqlDatabase, SqlDialect, SqlValue } from './sql-database';
 import { toBuffer, toIsoTimestamp, toJsonValue } from './sql-values';
 import type {
   ApplicationRecord,
+  ConnectorChanges,
   ConnectorDeleteHook,
   ConnectorFilter,
   ConnectorOwner,
@@ -19,7 +20,8 @@ import type {
 const CONNECTOR_COLUMNS = `id, application_id, external_user_id, connector_type, name, status, config,
   credentials_ciphertext, credentials_key_id, credentials_nonce, created_at, updated_at`;
 
-const APPLICATION_COLUMNS = 'id, client_id, secret_hash, secret_salt, secret_params, created_at, updated_at';
+const APPLICATION_COLUMNS =
+  'id, client_id, secret_hash, secret_salt, secret_params, created_at, updated_at, name, revoked_at';
 
 type Row = Record<string, unknown>;
 
@@ -53,6 +55,9 @@ function applicationFromRow(row: Row): ApplicationRecord {
     },
     createdAt: toIsoTimestamp(row.created_at),
     updatedAt: toIsoTimestamp(row.updated_at),
+    name: row.name === null || row.name === undefined ? null : String(row.name),
+    revokedAt:
+      row.revoked_at === null || row.revoked_at === undefined ? null : toIsoTimestamp(row.revoked_at),
   };
 }
 
@@ -182,7 +187,7 @@ export class SqlStore implements Store {
     application: ApplicationRecord,
   ): Promise<{ application: ApplicationRecord; created: boolean }> {
     const inserted = await this.db.query(
-      `INSERT INTO applications (${APPLICATION_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)
+      `INSERT INTO applications (${APPLICATION_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
        ON CONFLICT (client_id) DO NOTHING RETURNING id`,
       [
         application.id,
@@ -192,6 +197,8 @@ export class SqlStore implements Store {
         application.secret.params,
         application.createdAt,
         application.updatedAt,
+        application.name ?? null,
+        application.revokedAt ?? null,
       ],
     );
     if (inserted.length > 0) return { application, created: true };
@@ -205,6 +212,32 @@ export class SqlStore implements Store {
       'UPDATE applications SET secret_hash = $2, secret_salt = $3, secret_params = $4, updated_at = $5 WHERE id = $1',
       [id, secret.hash, secret.salt, secret.params, now.toISOString()],
     );
+  }
+
+  async listApplications(): Promise<ApplicationRecord[]> {
+    const rows = await this.db.query(
+      `SELECT ${APPLICATION_COLUMNS} FROM applications ORDER BY created_at, id`,
+    );
+    return rows.map(applicationFromRow);
+  }
+
+  async revokeApplication(id: string, now: Date): Promise<boolean> {
+    const at = now.toISOString();
+    const changed = await this.db.execute(
+      'UPDATE applications SET revoked_at = $2, updated_at = $2 WHERE id = $1 AND revoked_at IS NULL',
+      [id, at],
+    );
+    return changed > 0;
+  }
+
+  async isApplicationActive(id: string): Promise<boolean> {
+    const rows = await this.db.query<{ revoked: unknown }>(
+      'SELECT revoked_at IS NOT NULL AS revoked FROM applications WHERE id = $1',
+      [id],
+    );
+    const row = rows[0];
+    // SQLite answers 0/1, PostgreSQL a boolean.
+    return row !== undefined && !row.revoked;
   }
 
   async insertConnector(connector: ConnectorRecord): Promise<void> {
@@ -280,6 +313,25 @@ export class SqlStore implements Store {
          status = $5, updated_at = $6 WHERE id = $1`,
       [id, credentials.ciphertext, credentials.keyId, credentials.nonce, status, now.toISOString()],
     );
+    return changed > 0;
+  }
+
+  async updateConnector(id: string, changes: ConnectorChanges, now: Date): Promise<boolean> {
+    const params: SqlValue[] = [id, now.toISOString()];
+    const sets = ['updated_at = $2'];
+    const set = (column: string, value: SqlValue) => {
+      params.push(value);
+      sets.push(`${column} = $${params.length}`);
+    };
+    if (changes.name !== undefined) set('name', changes.name);
+    if (changes.config !== undefined) set('config', JSON.stringify(changes.config));
+    if (changes.credentials !== undefined) {
+      set('credentials_ciphertext', changes.credentials.ciphertext);
+      set('credentials_key_id', changes.credentials.keyId);
+      set('credentials_nonce', changes.credentials.nonce);
+    }
+    if (changes.status !== undefined) set('status', changes.status);
+    const changed = await this.db.execute(`UPDATE connectors SET ${sets.join(', ')} WHERE id = $1`, params);
     return changed > 0;
   }
 

@@ -27,6 +27,10 @@ export interface ApplicationRecord {
   readonly secret: SecretHash;
   readonly createdAt: string;
   readonly updatedAt: string;
+  /** Display name given through the admin API; null for the bootstrap application. */
+  readonly name?: string | null | undefined;
+  /** When the application was revoked, or null while it is active. */
+  readonly revokedAt?: string | null | undefined;
 }
 
 /** A connector as stored: credentials stay sealed until a caller decrypts them. */
@@ -41,6 +45,14 @@ export interface ConnectorRecord {
   readonly credentials: SealedValue;
   readonly createdAt: string;
   readonly updatedAt: string;
+}
+
+/** What a connector update changes; absent fields are kept. */
+export interface ConnectorChanges {
+  readonly name?: string | undefined;
+  readonly config?: Readonly<Record<string, unknown>> | undefined;
+  readonly credentials?: SealedValue | undefined;
+  readonly status?: ConnectorStatus | undefined;
 }
 
 /**
@@ -106,6 +118,15 @@ export interface Store {
     application: ApplicationRecord,
   ): Promise<{ application: ApplicationRecord; created: boolean }>;
   updateApplicationSecret(id: string, secret: SecretHash, now: Date): Promise<void>;
+  /** Every application, oldest first. */
+  listApplications(): Promise<ApplicationRecord[]>;
+  /** Marks the application revoked; false when it does not exist or was revoked already. */
+  revokeApplication(id: string, now: Date): Promise<boolean>;
+  /**
+   * True when the application exists and is not revoked. Asked on every authenticated request,
+   * so a revocation takes effect at once in every process sharing the store.
+   */
+  isApplicationActive(id: string): Promise<boolean>;
 
   insertConnector(connector: ConnectorRecord): Promise<void>;
   /** The connector, or undefined when it does not exist or belongs to someone else. */
@@ -129,6 +150,11 @@ export interface Store {
     now: Date,
   ): Promise<boolean>;
   updateConnectorStatus(id: string, status: ConnectorStatus, now: Date): Promise<boolean>;
+  /**
+   * Changes what is given of a connector's name, config, credentials and status (a re-authorization);
+   * false when the connector no longer exists.
+   */
+  updateConnector(id: string, changes: ConnectorChanges, now: Date): Promise<boolean>;
   /** Connectors whose credentials are not sealed with `exceptKeyId`, by id, for key rotation. */
   listConnectorCredentials(options: {
     exceptKeyId: string;

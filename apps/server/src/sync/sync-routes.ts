@@ -1,9 +1,10 @@
-import { UnsupportedOperationError, ValidationError } from '@conduit/protocol';
+import { SyncRequestSchema, UnsupportedOperationError } from '@conduit/protocol';
 import type { Hono } from 'hono';
 import { type AppEnv, requireCaller } from '../http/app-env';
 import { readJsonBody } from '../http/read-json-body';
 import type { ServerServices } from '../services/server-services';
 import type { ConnectorRecord } from '../store/store';
+import { parseBody } from '../validation/parse-body';
 import { SYNCABLE_CONNECTOR_TYPES, type SyncScheduler } from './sync-scheduler';
 
 /**
@@ -26,25 +27,8 @@ function notSyncable(connector: ConnectorRecord): UnsupportedOperationError {
 }
 
 function fullFlag(body: Record<string, unknown>): boolean {
-  for (const key of Object.keys(body)) {
-    if (key !== 'full') {
-      const message = `unknown field "${key}"; a sync request takes only "full" (true for a full sync)`;
-      throw new ValidationError(message, {
-        status: 400,
-        code: 'invalid_param',
-        details: [{ field: key, message, error_code: 'invalid_param' }],
-      });
-    }
-  }
-  if (body.full !== undefined && typeof body.full !== 'boolean') {
-    const message = '"full" must be true or false';
-    throw new ValidationError(message, {
-      status: 400,
-      code: 'invalid_param',
-      details: [{ field: 'full', message, error_code: 'invalid_param' }],
-    });
-  }
-  return body.full === true;
+  // The schema the OpenAPI document describes the body with.
+  return parseBody(SyncRequestSchema, body).full === true;
 }
 
 /**

@@ -244,6 +244,10 @@ export class SyncScheduler {
       }
       const upstream = await this.#deps.upstreamFor(record);
       logger.info('sync run started', fields);
+      const observe = this.#deps.metrics.syncDuration.startTimer({
+        connector_type: record.connectorType,
+        mode: run.mode,
+      });
       const report = await executeSyncRun(
         run,
         {
@@ -260,7 +264,11 @@ export class SyncScheduler {
         },
         signal,
       );
-      logger.info(report.succeeded ? 'sync run succeeded' : 'sync run failed', { ...fields, ...report });
+      observe();
+      const outcome = report.succeeded ? 'succeeded' : 'failed';
+      this.#deps.metrics.syncRuns.inc({ connector_type: record.connectorType, mode: run.mode, outcome });
+      this.#deps.metrics.syncRecords.inc({ connector_type: record.connectorType }, report.records);
+      logger.info(`sync run ${outcome}`, { ...fields, ...report });
     } catch (error) {
       if (error instanceof LeaseLostError) {
         logger.warn('sync run lease lost', fields);

@@ -87,6 +87,10 @@ export interface TestAppOptions {
   readonly extensions?: readonly ServerExtension[];
   /** Share a store (and its location) with another app instead of making one. */
   readonly store?: Store;
+  /** The operator's token of the admin API; default none (the admin API is off). */
+  readonly adminToken?: string;
+  /** A token `/metrics` then requires. */
+  readonly metricsToken?: string;
 }
 
 /** A JSON response as the tests look at it. */
@@ -146,6 +150,8 @@ export async function startTestApp(store: Store, options: TestAppOptions = {}): 
       allowUpstreamOverride: options.allowUpstreamOverride ?? false,
       rateLimit: options.rateLimit ?? null,
       bodyLimitBytes: 1024 * 1024,
+      adminToken: options.adminToken,
+      metricsToken: options.metricsToken,
     },
     logger: logs.logger,
     clock,

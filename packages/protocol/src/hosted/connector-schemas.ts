@@ -32,6 +32,63 @@ export const CreateConnectorRequestSchema = z.strictObject({
 export type CreateConnectorRequest = z.input<typeof CreateConnectorRequestSchema>;
 
 /**
+ * Query of `GET /v1/integrations/connectors`: optional filters, an empty value meaning none.
+ * `workspace_name` is the reference service's name for `external_user_id`.
+ *
+ * @example
+ * ```ts
+ * ConnectorListQuerySchema.parse({ external_user_id: 'user-42', connector_type: 'asana' });
+ * ```
+ */
+export const ConnectorListQuerySchema = z.strictObject({
+  external_user_id: z.string().max(255).optional(),
+  connector_type: z.string().max(64).optional(),
+  workspace_name: z.string().max(255).optional(),
+});
+
+/**
+ * Query of a connector listing.
+ *
+ * @example
+ * ```ts
+ * const query: ConnectorListQuery = { connector_type: 'crm' };
+ * ```
+ */
+export type ConnectorListQuery = z.output<typeof ConnectorListQuerySchema>;
+
+/**
+ * Body of `PATCH /v1/integrations/connectors/{id}`: new upstream credentials (re-authorization),
+ * and optionally a new config or name. At least one field; credentials and config are checked per
+ * kind like at creation. New credentials return a `needs_reauth` connector to `active` and keep
+ * its synced data.
+ *
+ * @example
+ * ```ts
+ * UpdateConnectorRequestSchema.parse({ credentials: { token: 'new-pat' } });
+ * ```
+ */
+export const UpdateConnectorRequestSchema = z
+  .strictObject({
+    name: z.string().trim().min(1).max(200).optional(),
+    credentials: z.record(z.string(), z.unknown()).optional(),
+    config: z.record(z.string(), z.unknown()).optional(),
+  })
+  .refine((body) => Object.keys(body).length > 0, {
+    error: 'give credentials, config or name',
+    path: ['credentials'],
+  });
+
+/**
+ * Body of a connector update.
+ *
+ * @example
+ * ```ts
+ * const body: UpdateConnectorRequest = { credentials: { email: 'a@b.test', api_token: 'new' } };
+ * ```
+ */
+export type UpdateConnectorRequest = z.input<typeof UpdateConnectorRequestSchema>;
+
+/**
  * `active`, `needs_reauth` (the upstream refused the credentials after a refresh attempt) or
  * `error`.
  *

@@ -91,3 +91,24 @@ export const SyncStartedSchema = z.object({ sync_id: z.string().min(1) });
  * ```
  */
 export type SyncStarted = z.output<typeof SyncStartedSchema>;
+
+/**
+ * Body of `POST /api/v1/connectors/sources/{id}/sync` (optional): `{"full": true}` asks for a full
+ * run instead of an incremental one.
+ *
+ * @example
+ * ```ts
+ * SyncRequestSchema.parse({ full: true });
+ * ```
+ */
+export const SyncRequestSchema = z.strictObject({ full: z.boolean().optional() });
+
+/**
+ * Body of a sync request.
+ *
+ * @example
+ * ```ts
+ * const body: SyncRequest = { full: true };
+ * ```
+ */
+export type SyncRequest = z.output<typeof SyncRequestSchema>;

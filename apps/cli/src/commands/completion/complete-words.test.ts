@@ -22,6 +22,7 @@ describe('completeWords', () => {
       'changes',
       'download',
       'serve',
+      'apps',
       'cloud',
       'profile',
       'completion',

@@ -109,6 +109,55 @@ const get = defineCommand({
   load: () => import('./run-connectors-get'),
 });
 
+const update = defineCommand({
+  name: 'update',
+  summary: 'Replace the credentials (and config or name) of a connector, keeping its data',
+  description: [
+    'Re-authorize a connector: its credentials are replaced (and its config or name when given),',
+    'its synced data is kept, and a needs_reauth connector becomes active again. The credentials',
+    'are read like `connectors create` reads them (environment, --credentials-file, --credentials-stdin,',
+    'profile); with only --name or --config none are needed.',
+    '',
+    HOSTED_SETTINGS_HELP,
+  ].join('\n'),
+  args: [HOSTED_CONNECTOR_ARG],
+  flags: [
+    { name: 'name', type: 'string', valueName: 'NAME', description: 'a new display name' },
+    {
+      name: 'config',
+      type: 'string',
+      multiple: true,
+      valueName: 'KEY=VALUE',
+      description: 'a configuration variable of the type (repeat for several; replaces the stored config)',
+    },
+    {
+      name: 'credentials-file',
+      type: 'string',
+      valueName: 'PATH',
+      description: 'read the new upstream credentials (JSON) from a file',
+      complete: 'files',
+    },
+    {
+      name: 'credentials-stdin',
+      type: 'boolean',
+      description: 'read the new upstream credentials (JSON) from stdin',
+    },
+    ...HOSTED_FLAGS,
+  ],
+  examples: [
+    {
+      command: 'ASANA_TOKEN=… conduit connectors update asana',
+      description: 'a new personal access token for the user’s task-management connector',
+    },
+    {
+      command:
+        'conduit connectors update 3e7a03f2-0403-4b50-8a8e-26cd2b5e3cfb --credentials-file zendesk.json',
+      description: 'new support-desk credentials from a file',
+    },
+  ],
+  load: () => import('./run-connectors-update'),
+});
+
 const remove = defineCommand({
   name: 'delete',
   summary: 'Delete a connector, its stored credentials and its synced data',
@@ -133,16 +182,16 @@ const remove = defineCommand({
   load: () => import('./run-connectors-delete'),
 });
 
-/** `conduit connectors create|list|get|delete`: the end user's connectors on the hosted service. */
+/** `conduit connectors create|list|get|update|delete`: the end user's connectors on the hosted service. */
 export const connectorsCommand = defineCommand({
   name: 'connectors',
-  summary: 'Create, list, show and delete connectors of the hosted service',
+  summary: 'Create, list, show, update and delete connectors of the hosted service',
   description: [
     'Manage the connectors the hosted service keeps for one end user.',
     '',
     HOSTED_SETTINGS_HELP,
   ].join('\n'),
-  subcommands: [create, list, get, remove],
+  subcommands: [create, list, get, update, remove],
   examples: [
     { command: 'conduit connectors list', description: 'the end user’s connectors' },
     {

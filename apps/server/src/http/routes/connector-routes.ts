@@ -1,9 +1,10 @@
-import { type SyncSummary, ValidationError } from '@conduit/protocol';
+import { ConnectorListQuerySchema, type SyncSummary, ValidationError } from '@conduit/protocol';
 import type { Hono } from 'hono';
 import type { ConnectorListQuery } from '../../services/connector-service';
 import type { ServerServices } from '../../services/server-services';
 import { idleSyncSummary } from '../../services/sync-summary';
 import type { ConnectorRecord } from '../../store/store';
+import { parseBody } from '../../validation/parse-body';
 import { type AppEnv, requireCaller } from '../app-env';
 import { connectorJson, createdConnectorJson } from '../connector-json';
 import { readJsonBody } from '../read-json-body';
@@ -21,9 +22,6 @@ export const CONNECTOR_PATHS = {
   item: '/v1/integrations/connectors/:id',
 } as const;
 
-/** Query parameters of the listing; `workspace_name` is the reference service's name for `external_user_id`. */
-const LIST_PARAMETERS = new Set(['external_user_id', 'connector_type', 'workspace_name']);
-
 function invalidQuery(field: string, message: string): ValidationError {
   return new ValidationError(message, {
     status: 400,
@@ -35,14 +33,17 @@ function invalidQuery(field: string, message: string): ValidationError {
 /** Reads the listing's filters, refusing unknown or repeated parameters; empty values mean "no filter". */
 function listQuery(url: string): ConnectorListQuery {
   const params = new URL(url).searchParams;
-  const values = new Map<string, string>();
+  const values: Record<string, string> = {};
   for (const [name, value] of params) {
-    if (!LIST_PARAMETERS.has(name)) throw invalidQuery(name, `unknown query parameter "${name}"`);
-    if (values.has(name)) throw invalidQuery(name, `query parameter "${name}" is given more than once`);
-    values.set(name, value);
+    if (Object.hasOwn(values, name)) {
+      throw invalidQuery(name, `query parameter "${name}" is given more than once`);
+    }
+    values[name] = value;
   }
-  const nonEmpty = (name: string) => {
-    const value = values.get(name);
+  // The schema the OpenAPI document describes the query with: unknown parameters are refused.
+  const query = parseBody(ConnectorListQuerySchema, values);
+  const nonEmpty = (name: keyof typeof query) => {
+    const value = query[name];
     return value === undefined || value === '' ? undefined : value;
   };
   const externalUserId = nonEmpty('external_user_id');
@@ -71,7 +72,7 @@ export type DescribeSync = (
 ) => Promise<ReadonlyMap<string, SyncSummary>>;
 
 /**
- * Registers create, list, get and delete of connectors. Authentication and rate limiting are
+ * Registers create, list, get, update (re-authorization) and delete of connectors. Authentication and rate limiting are
  * applied by the app to the whole `/v1/integrations/*` prefix.
  *
  * @example
@@ -99,6 +100,17 @@ export function registerConnectorRoutes(
   app.get(CONNECTOR_PATHS.item, async (c) => {
     const record = await services.connectors.get(requireCaller(c), c.req.param('id'));
     const [connector] = await withSync(services, describeSync, [record]);
+    return c.json(connector!);
+  });
+
+  app.patch(CONNECTOR_PATHS.item, async (c) => {
+    const body = await readJsonBody(c, services.config.bodyLimitBytes);
+    const record = await services.connectors.update(requireCaller(c), c.req.param('id'), body);
+    const [connector] = await withSync(services, describeSync, [record]);
+    c.get('logger').info('connector updated', {
+      connector_id: record.id,
+      fields: Object.keys(body),
+    });
     return c.json(connector!);
   });
 

@@ -1,8 +1,9 @@
 import type { Hono } from 'hono';
 import { StoreUnavailableError } from '../../errors/store-unavailable-error';
-import { PROMETHEUS_CONTENT_TYPE } from '../../metrics/metrics-registry';
+import { serviceOpenApiDocument } from '../../openapi/service-openapi-document';
 import type { ServerServices } from '../../services/server-services';
 import type { AppEnv } from '../app-env';
+import { requireOperatorToken } from '../operator-token';
 
 /**
  * Paths of the operations endpoints (contract §6).
@@ -12,11 +13,18 @@ import type { AppEnv } from '../app-env';
  * const ready = (await fetch(`${baseUrl}${OPS_PATHS.ready}`)).ok;
  * ```
  */
-export const OPS_PATHS = { health: '/healthz', ready: '/readyz', metrics: '/metrics' } as const;
+export const OPS_PATHS = {
+  health: '/healthz',
+  ready: '/readyz',
+  metrics: '/metrics',
+  openApi: '/openapi.json',
+} as const;
 
 /**
  * Registers `/healthz` (the process answers), `/readyz` (the store answers and shutdown has not
- * begun; 503 with `Retry-After` otherwise) and `/metrics` (Prometheus text).
+ * begun; 503 with `Retry-After` otherwise) and `/metrics` (Prometheus text, behind
+ * `Authorization: Bearer <CONDUIT_METRICS_TOKEN>` when the operator set one) and `/openapi.json`
+ * (the OpenAPI document of the operations this app registered, built on first request).
  *
  * @example
  * ```ts
@@ -43,8 +51,28 @@ export function registerOpsRoutes(
     return c.json({ status: 'ready' });
   });
 
-  app.get(OPS_PATHS.metrics, (c) => {
-    c.header('content-type', PROMETHEUS_CONTENT_TYPE);
-    return c.body(services.metrics.registry.render());
+  const metricsToken = services.config.metricsToken;
+  let openApi: string | undefined;
+  app.get(OPS_PATHS.openApi, (c) => {
+    // Built once all features registered their routes, so the document lists what this app serves.
+    openApi ??= JSON.stringify(
+      serviceOpenApiDocument({ routes: app.routes, metricsTokenRequired: metricsToken !== undefined }),
+    );
+    c.header('content-type', 'application/json; charset=utf-8');
+    return c.body(openApi);
+  });
+
+  if (metricsToken !== undefined) {
+    app.use(
+      OPS_PATHS.metrics,
+      requireOperatorToken(() => metricsToken, 'metrics'),
+    );
+  }
+  app.get(OPS_PATHS.metrics, async (c) => {
+    const { registry } = services.metrics;
+    const text = await registry.metrics();
+    c.header('content-type', registry.contentType);
+    c.header('cache-control', 'no-store');
+    return c.body(text);
   });
 }

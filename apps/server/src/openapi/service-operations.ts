@@ -1,0 +1,321 @@
+import {
+  ApplicationListSchema,
+  ApplicationSchema,
+  ApplicationTokenRequestSchema,
+  ApplicationTokenResponseSchema,
+  ApplicationWithSecretSchema,
+  ConnectorListQuerySchema,
+  ConnectorListSchema,
+  ConnectorSchema,
+  CreateApplicationRequestSchema,
+  CreateConnectorRequestSchema,
+  CreatedConnectorSchema,
+  ExecuteRequestSchema,
+  listEnvelopeSchema,
+  ScopedTokenRequestSchema,
+  ScopedTokenResponseSchema,
+  SyncRequestSchema,
+  SyncStartedSchema,
+  SyncSummarySchema,
+  searchEnvelopeSchema,
+  UpdateConnectorRequestSchema,
+} from '@conduit/protocol';
+import * as z from 'zod';
+
+/** How an operation is authorized. */
+export type OperationSecurity = 'none' | 'bearer' | 'application' | 'admin' | 'metrics';
+
+/** One response of an operation: a JSON body from a zod schema, another media type, or none. */
+export interface OperationResponse {
+  readonly description: string;
+  /** The JSON body, described by the schema the server's answers are built to. */
+  readonly schema?: z.ZodType;
+  /** Its name under `components.schemas` (shared by every operation that answers it). */
+  readonly name?: string;
+  /** Other media types, by type, with an OpenAPI schema (e.g. bytes of a download). */
+  readonly media?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/**
+ * One operation of the service, described with the zod schemas its route validates requests with
+ * and builds answers from, so the OpenAPI document cannot drift from the code.
+ */
+export interface ServiceOperation {
+  readonly method: 'get' | 'post' | 'patch' | 'delete';
+  /** The route as registered, with `:param` segments. */
+  readonly route: string;
+  readonly operationId: string;
+  readonly summary: string;
+  readonly tag: string;
+  readonly security: OperationSecurity;
+  readonly query?: z.ZodObject;
+  readonly body?: { readonly schema: z.ZodType; readonly name: string; readonly required: boolean };
+  /** Success responses by status; the error statuses are listed in `errors`. */
+  readonly responses: Readonly<Record<string, OperationResponse>>;
+  /** Error statuses this operation answers with the error body (contract §5). */
+  readonly errors: readonly number[];
+}
+
+// A download answers with the upstream's bytes; the other execute answers are JSON of the action.
+const bytes = { type: 'string', format: 'binary' } as const;
+const executeAnswer = z.union([
+  listEnvelopeSchema(z.record(z.string(), z.unknown())),
+  searchEnvelopeSchema(z.record(z.string(), z.unknown())),
+  z.record(z.string(), z.unknown()),
+]);
+
+const connectorId = '/:id';
+
+/**
+ * Every operation the service can serve. The document at `/openapi.json` lists those whose route
+ * the running server registered (the admin API only with `CONDUIT_ADMIN_TOKEN`, execute and sync
+ * with their features).
+ *
+ * @example
+ * ```ts
+ * SERVICE_OPERATIONS.find((operation) => operation.operationId === 'createConnector');
+ * ```
+ */
+export const SERVICE_OPERATIONS: readonly ServiceOperation[] = [
+  {
+    method: 'post',
+    route: '/api/v1/account/applications/token',
+    operationId: 'createApplicationToken',
+    summary: "An application token (900 s) for an application's client credentials",
+    tag: 'tokens',
+    security: 'none',
+    body: { schema: ApplicationTokenRequestSchema, name: 'ApplicationTokenRequest', required: true },
+    responses: {
+      200: {
+        description: 'The token',
+        schema: ApplicationTokenResponseSchema,
+        name: 'ApplicationTokenResponse',
+      },
+    },
+    errors: [400, 401, 413, 429, 503],
+  },
+  {
+    method: 'post',
+    route: '/api/v1/account/applications/scoped-token',
+    operationId: 'createScopedToken',
+    summary: 'A scoped token (1200 s) acting for one external user, with an application token',
+    tag: 'tokens',
+    security: 'application',
+    body: { schema: ScopedTokenRequestSchema, name: 'ScopedTokenRequest', required: true },
+    responses: {
+      200: { description: 'The token', schema: ScopedTokenResponseSchema, name: 'ScopedTokenResponse' },
+    },
+    errors: [400, 401, 413, 429, 503],
+  },
+  {
+    method: 'post',
+    route: '/v1/integrations/connectors',
+    operationId: 'createConnector',
+    summary: 'Store upstream credentials of an external user as a connector',
+    tag: 'connectors',
+    security: 'bearer',
+    body: { schema: CreateConnectorRequestSchema, name: 'CreateConnectorRequest', required: true },
+    responses: {
+      201: {
+        description: 'The connector (credentials are never returned)',
+        schema: CreatedConnectorSchema,
+        name: 'CreatedConnector',
+        headers: { location: 'The connector’s address' },
+      },
+    },
+    errors: [400, 401, 403, 413, 422, 429, 503],
+  },
+  {
+    method: 'get',
+    route: '/v1/integrations/connectors',
+    operationId: 'listConnectors',
+    summary: 'The caller’s connectors, oldest first (a scoped token sees only its user’s)',
+    tag: 'connectors',
+    security: 'bearer',
+    query: ConnectorListQuerySchema,
+    responses: { 200: { description: 'The connectors', schema: ConnectorListSchema, name: 'ConnectorList' } },
+    errors: [400, 401, 403, 429, 503],
+  },
+  {
+    method: 'get',
+    route: `/v1/integrations/connectors${connectorId}`,
+    operationId: 'getConnector',
+    summary: 'One connector with its sync summary',
+    tag: 'connectors',
+    security: 'bearer',
+    responses: { 200: { description: 'The connector', schema: ConnectorSchema, name: 'Connector' } },
+    errors: [401, 404, 429, 503],
+  },
+  {
+    method: 'patch',
+    route: `/v1/integrations/connectors${connectorId}`,
+    operationId: 'updateConnector',
+    summary: 'Replace a connector’s credentials (re-authorization), config or name, keeping its data',
+    tag: 'connectors',
+    security: 'bearer',
+    body: { schema: UpdateConnectorRequestSchema, name: 'UpdateConnectorRequest', required: true },
+    responses: {
+      200: {
+        description: 'The connector, active again after new credentials',
+        schema: ConnectorSchema,
+        name: 'Connector',
+      },
+    },
+    errors: [400, 401, 404, 413, 422, 429, 503],
+  },
+  {
+    method: 'delete',
+    route: `/v1/integrations/connectors${connectorId}`,
+    operationId: 'deleteConnector',
+    summary: 'Delete a connector, its credentials and its synced data',
+    tag: 'connectors',
+    security: 'bearer',
+    responses: { 204: { description: 'Deleted' } },
+    errors: [401, 404, 429, 503],
+  },
+  {
+    method: 'post',
+    route: `/api/v1/connectors/sources${connectorId}/execute`,
+    operationId: 'execute',
+    summary: 'Run one action (list, get, search, download) of an entity on a connector',
+    tag: 'execute',
+    security: 'bearer',
+    body: { schema: ExecuteRequestSchema, name: 'ExecuteRequest', required: true },
+    responses: {
+      200: {
+        description:
+          'list: {records, meta}; get: the record; search: {hits, next_cursor, took_ms}; download: the bytes',
+        schema: executeAnswer,
+        media: { 'application/octet-stream': { schema: bytes } },
+      },
+      206: { description: 'A range of a download', media: { 'application/octet-stream': { schema: bytes } } },
+    },
+    errors: [400, 401, 404, 413, 422, 429, 502, 503, 504],
+  },
+  {
+    method: 'post',
+    route: `/api/v1/connectors/sources${connectorId}/sync`,
+    operationId: 'triggerSync',
+    summary: 'Queue a sync of the connector’s searchable entities (or return the one queued)',
+    tag: 'sync',
+    security: 'bearer',
+    body: { schema: SyncRequestSchema, name: 'SyncRequest', required: false },
+    responses: { 202: { description: 'The run', schema: SyncStartedSchema, name: 'SyncStarted' } },
+    errors: [400, 401, 404, 413, 429, 503],
+  },
+  {
+    method: 'get',
+    route: `/api/v1/connectors/sources${connectorId}/sync`,
+    operationId: 'getSyncStatus',
+    summary: 'The connector’s sync state per entity',
+    tag: 'sync',
+    security: 'bearer',
+    responses: { 200: { description: 'The sync summary', schema: SyncSummarySchema, name: 'SyncSummary' } },
+    errors: [400, 401, 404, 429, 503],
+  },
+  {
+    method: 'post',
+    route: '/admin/v1/applications',
+    operationId: 'createApplication',
+    summary: 'Register an application; its client secret is answered this once',
+    tag: 'admin',
+    security: 'admin',
+    body: { schema: CreateApplicationRequestSchema, name: 'CreateApplicationRequest', required: true },
+    responses: {
+      201: {
+        description: 'The application with its secret',
+        schema: ApplicationWithSecretSchema,
+        name: 'ApplicationWithSecret',
+      },
+    },
+    errors: [400, 401, 404, 409, 413, 503],
+  },
+  {
+    method: 'get',
+    route: '/admin/v1/applications',
+    operationId: 'listApplications',
+    summary: 'Every application, oldest first',
+    tag: 'admin',
+    security: 'admin',
+    responses: {
+      200: { description: 'The applications', schema: ApplicationListSchema, name: 'ApplicationList' },
+    },
+    errors: [401, 404, 503],
+  },
+  {
+    method: 'post',
+    route: '/admin/v1/applications/:client_id/revoke',
+    operationId: 'revokeApplication',
+    summary: 'Revoke an application: its tokens stop working at once',
+    tag: 'admin',
+    security: 'admin',
+    responses: {
+      200: { description: 'The revoked application', schema: ApplicationSchema, name: 'Application' },
+    },
+    errors: [401, 404, 503],
+  },
+  {
+    method: 'post',
+    route: '/admin/v1/applications/:client_id/rotate-secret',
+    operationId: 'rotateApplicationSecret',
+    summary: 'Give an application a new secret, answered this once',
+    tag: 'admin',
+    security: 'admin',
+    responses: {
+      200: {
+        description: 'The application with its new secret',
+        schema: ApplicationWithSecretSchema,
+        name: 'ApplicationWithSecret',
+      },
+    },
+    errors: [401, 404, 409, 503],
+  },
+  {
+    method: 'get',
+    route: '/healthz',
+    operationId: 'health',
+    summary: 'The process answers',
+    tag: 'operations',
+    security: 'none',
+    responses: { 200: { description: 'Up', schema: z.object({ status: z.literal('ok') }) } },
+    errors: [],
+  },
+  {
+    method: 'get',
+    route: '/readyz',
+    operationId: 'ready',
+    summary: 'The store answers and shutdown has not begun',
+    tag: 'operations',
+    security: 'none',
+    responses: { 200: { description: 'Ready', schema: z.object({ status: z.literal('ready') }) } },
+    errors: [503],
+  },
+  {
+    method: 'get',
+    route: '/metrics',
+    operationId: 'metrics',
+    summary: 'Prometheus metrics in the text exposition format',
+    tag: 'operations',
+    security: 'metrics',
+    responses: {
+      200: { description: 'The metrics', media: { 'text/plain': { schema: { type: 'string' } } } },
+    },
+    errors: [401],
+  },
+  {
+    method: 'get',
+    route: '/openapi.json',
+    operationId: 'openApiDocument',
+    summary: 'This document',
+    tag: 'operations',
+    security: 'none',
+    responses: {
+      200: {
+        description: 'The OpenAPI document',
+        media: { 'application/json': { schema: { type: 'object' } } },
+      },
+    },
+    errors: [],
+  },
+];

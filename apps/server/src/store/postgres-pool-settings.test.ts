@@ -1,0 +1,32 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { dropSchema, TEST_DATABASE_URL, uniqueSchemaName } from '../test-support/postgres-test-schema';
+import { openStore } from './open-store';
+
+describe('PostgreSQL pool settings', () => {
+  const schema = uniqueSchemaName('pool');
+  afterAll(() => dropSchema(schema));
+
+  it('sizes the pool and stops a statement at the configured timeout', async () => {
+    const store = await openStore({
+      databaseUrl: TEST_DATABASE_URL,
+      databaseSchema: schema,
+      poolSize: 3,
+      statementTimeoutMs: 200,
+    });
+    try {
+      await store.migrate();
+      expect(store.db.poolStats?.()).toMatchObject({ max: 3 });
+      const started = Date.now();
+      await expect(store.db.query('SELECT pg_sleep(5)')).rejects.toMatchObject({ code: '57014' });
+      expect(Date.now() - started).toBeLessThan(4000);
+      // Five queries at once on three connections: some wait, all finish.
+      const waits = await Promise.all(
+        Array.from({ length: 5 }, () => store.db.query<{ n: number }>('SELECT 1 AS n')),
+      );
+      expect(waits.map((rows) => rows[0]!.n)).toEqual([1, 1, 1, 1, 1]);
+      expect(store.db.poolStats!().total).toBeLessThanOrEqual(3);
+    } finally {
+      await store.close();
+    }
+  });
+});
