@@ -1,5 +1,5 @@
 import { migration0002SearchIndex } from '../store/migrations/0002-search-index';
-import { migration0004ChangeFeed } from '../store/migrations/0004-change-feed';
+import { migration0005ChangeFeed } from '../store/migrations/0005-change-feed';
 import type { Migration } from '../store/migrations/migration';
 
 /**
@@ -11,4 +11,4 @@ import type { Migration } from '../store/migrations/migration';
  * await store.migrate(SEARCH_MIGRATIONS);
  * ```
  */
-export const SEARCH_MIGRATIONS: readonly Migration[] = [migration0002SearchIndex, migration0004ChangeFeed];
+export const SEARCH_MIGRATIONS: readonly Migration[] = [migration0002SearchIndex, migration0005ChangeFeed];

@@ -8,8 +8,8 @@ import type { Migration } from './migration';
  * feed's position. On PostgreSQL the sequence is shared by every process on the database, so a
  * cursor works on any of them and survives restarts. `changed_at` is epoch milliseconds.
  */
-export const migration0004ChangeFeed: Migration = {
-  version: 4,
+export const migration0005ChangeFeed: Migration = {
+  version: 5,
   name: 'change-feed',
   sqlite: `
     CREATE TABLE search_changes (
