@@ -7,7 +7,7 @@ import { describeSource, type ResolvedSetting, type SettingSource } from '../con
 import type { CommandContext } from '../framework/command-context';
 import { VERSION } from '../version';
 
-const RANK: Readonly<Record<SettingSource['kind'], number>> = { env: 0, flag: 1, profile: 2 };
+const RANK: Readonly<Record<SettingSource['kind'], number>> = { flag: 0, env: 1, profile: 2 };
 
 function rank(settings: readonly ResolvedSetting[]): number {
   return Math.max(...settings.map((setting) => (setting.source ? RANK[setting.source.kind] : 3)));
@@ -15,7 +15,7 @@ function rank(settings: readonly ResolvedSetting[]): number {
 
 /**
  * Builds the cloud workspace client from the settings, with the precedence of every setting
- * (**environment > flag > profile**): `PLATFORM_CLOUD_WORKSPACE_ID` / `--workspace-id`,
+ * (**flag > environment > profile**): `PLATFORM_CLOUD_WORKSPACE_ID` / `--workspace-id`,
  * `PLATFORM_CLOUD_API_URL` / `--api-url` (default the hosted platform), and one authentication
  * method, a bearer token (`PLATFORM_CLOUD_BEARER_TOKEN`) or client credentials
  * (`PLATFORM_CLOUD_CLIENT_ID` + `PLATFORM_CLOUD_CLIENT_SECRET`), secrets from the environment or a

@@ -18,7 +18,7 @@ export interface LocalExecutorAccess {
 /**
  * Builds a connector's executor for a run in this process (local mode) from the command's
  * `--base-url`, `--credentials-file` and `--credentials-stdin` flags, the environment and the
- * profile, with the precedence of every setting (environment > flag > profile). Credentials are
+ * profile, with the precedence of every setting (flag > environment > profile). Credentials are
  * registered with the output as secrets; `--debug` gets one redacted line per upstream request.
  *
  * @example
@@ -36,11 +36,6 @@ export async function openLocalExecutor(
     name: '--base-url',
     value: flags.string('base-url'),
   });
-  if (baseUrlSetting.source?.kind === 'env' && flags.has('base-url')) {
-    output.warn(
-      `--base-url is ignored: ${baseUrlSetting.source.name} is set in the environment and takes precedence`,
-    );
-  }
   const source = baseUrlSetting.source;
   const baseUrl =
     baseUrlSetting.value === undefined

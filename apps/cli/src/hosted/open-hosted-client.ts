@@ -34,8 +34,8 @@ function describeMissing(key: string, flag: string): MissingSetting {
 
 /**
  * Resolves the hosted service's address and the application's identities with the precedence of
- * every setting (**environment > flag > profile**) and builds the client. The client secret is
- * taken from `CONDUIT_CLIENT_SECRET`, then `--client-secret-file` / `--client-secret-stdin`, then
+ * every setting (**flag > environment > profile**) and builds the client. The client secret is
+ * taken from `--client-secret-file` / `--client-secret-stdin`, then `CONDUIT_CLIENT_SECRET`, then
  * the profile (whose secrets count only while the config file is private). Anything missing is an
  * authentication failure (exit 3) naming every way to give it; the secret is registered with the
  * output so no diagnostic can print it.
@@ -79,14 +79,7 @@ export async function openHostedClient(
   const fromSettings = settings.get('client_secret');
   let secret: string | undefined;
   let secretSource: string | undefined;
-  if (fromSettings.source?.kind === 'env') {
-    if (secretFlag)
-      output.warn(
-        `${secretFlag} is ignored: ${fromSettings.source.name} is set in the environment and takes precedence`,
-      );
-    secret = fromSettings.value;
-    secretSource = describeSource(fromSettings.source);
-  } else if (secretFile !== undefined) {
+  if (secretFile !== undefined) {
     secret = await readSecretFile(secretFile, '--client-secret-file', output, runtime.platform);
     secretSource = `--client-secret-file ${secretFile}`;
   } else if (secretStdin) {
