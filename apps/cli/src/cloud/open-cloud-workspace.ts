@@ -1,10 +1,10 @@
 import { CLOUD_API_ROOT, CloudWorkspace, type PollingOptions } from '@conduit/cloud';
-import { consoleLogger } from '@conduit/transport';
 import { checkHttpUrl } from '../config/check-http-url';
 import { type MissingSetting, missingSettingsError } from '../config/missing-settings-error';
 import { settingFromFlag } from '../config/setting-from-flag';
 import { describeSource, type ResolvedSetting, type SettingSource } from '../config/settings-resolver';
 import type { CommandContext } from '../framework/command-context';
+import { hooksOption } from '../output/upstream-hooks';
 import { VERSION } from '../version';
 
 const RANK: Readonly<Record<SettingSource['kind'], number>> = { flag: 0, env: 1, profile: 2 };
@@ -99,9 +99,7 @@ export async function openCloudWorkspace(
       : { clientId: clientId.value!, clientSecret: clientSecret.value! }),
     userAgent: `conduit-cli/${VERSION}`,
     ...(runtime.fetch === undefined ? {} : { fetch: runtime.fetch }),
-    ...(output.debug
-      ? { hooks: consoleLogger({ write: (line) => output.debugLog(line), logRequests: true }) }
-      : {}),
+    ...hooksOption(output),
     ...(options.polling === undefined ? {} : { polling: options.polling }),
   });
 }

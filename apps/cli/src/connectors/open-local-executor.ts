@@ -4,6 +4,7 @@ import { checkHttpUrl } from '../config/check-http-url';
 import type { CommandContext } from '../framework/command-context';
 import { canPrompt, readStdin } from '../framework/read-stdin';
 import { UsageError } from '../framework/usage-error';
+import { upstreamHooks } from '../output/upstream-hooks';
 import { VERSION } from '../version';
 import type { LocalConnector } from './local-connector';
 
@@ -19,7 +20,8 @@ export interface LocalExecutorAccess {
  * Builds a connector's executor for a run in this process (local mode) from the command's
  * `--base-url`, `--credentials-file` and `--credentials-stdin` flags, the environment and the
  * profile, with the precedence of every setting (flag > environment > profile). Credentials are
- * registered with the output as secrets; `--debug` gets one redacted line per upstream request.
+ * registered with the output as secrets; `--debug` gets one redacted line per upstream request,
+ * and a terminal hears about every 429 wait.
  *
  * @example
  * ```ts
@@ -71,7 +73,7 @@ export async function openLocalExecutor(
     baseUrl,
     fetch: runtime.fetch,
     userAgent: `conduit-cli/${VERSION}`,
-    debugLog: output.debug ? (line) => output.debugLog(line) : undefined,
+    hooks: upstreamHooks(output),
   });
   return { executor, baseUrl: baseUrl ?? connector.defaultBaseUrl };
 }

@@ -1,5 +1,4 @@
 import { DEFAULT_HOSTED_BASE_URL, HostedClient } from '@conduit/hosted';
-import { consoleLogger } from '@conduit/transport';
 import { checkHttpUrl } from '../config/check-http-url';
 import { type MissingSetting, missingSettingsError } from '../config/missing-settings-error';
 import { settingFromFlag } from '../config/setting-from-flag';
@@ -7,6 +6,7 @@ import { findSetting } from '../config/settings';
 import { describeSource } from '../config/settings-resolver';
 import type { CommandContext } from '../framework/command-context';
 import { UsageError } from '../framework/usage-error';
+import { hooksOption } from '../output/upstream-hooks';
 import { VERSION } from '../version';
 import { readSecretFile, readSecretStdin } from './read-secret-input';
 
@@ -74,8 +74,6 @@ export async function openHostedClient(
       hint: 'give the client secret with CONDUIT_CLIENT_SECRET or --client-secret-file instead',
     });
   }
-  const secretFlag =
-    secretFile !== undefined ? '--client-secret-file' : secretStdin ? '--client-secret-stdin' : undefined;
   const fromSettings = settings.get('client_secret');
   let secret: string | undefined;
   let secretSource: string | undefined;
@@ -120,9 +118,7 @@ export async function openHostedClient(
     externalUserId,
     userAgent: `conduit-cli/${VERSION}`,
     ...(runtime.fetch === undefined ? {} : { fetch: runtime.fetch }),
-    ...(output.debug
-      ? { hooks: consoleLogger({ write: (line) => output.debugLog(line), logRequests: true }) }
-      : {}),
+    ...hooksOption(output),
   });
   return { client, baseUrl, clientId, externalUserId };
 }

@@ -190,14 +190,14 @@ describe('conduit exec (local mode, fake connector)', () => {
     expect(stdout + stderr).not.toContain(TOKEN);
   });
 
-  it('passes a User-Agent naming the CLI and a debug logger only under --debug', async () => {
+  it('passes a User-Agent naming the CLI and transport hooks only under --debug', async () => {
     const quiet = await exec(['items', 'list']);
     expect(quiet.calls.options[0]).toMatchObject({
       userAgent: expect.stringMatching(/^conduit-cli\//),
-      debugLog: undefined,
+      hooks: undefined,
     });
     const loud = await exec(['items', 'list', '--debug']);
-    expect(typeof loud.calls.options[0]!.debugLog).toBe('function');
+    expect(typeof loud.calls.options[0]!.hooks?.onResponse).toBe('function');
   });
 
   it('suggests entities and actions, and names unknown params (exit 2)', async () => {
