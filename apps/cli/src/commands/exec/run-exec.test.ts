@@ -89,7 +89,7 @@ describe('conduit exec (local mode, fake connector)', () => {
   it('reports invalid params from the definition with exit 5 and the fields at fault', async () => {
     const { code, stderr } = await exec(['items', 'get', '-p', 'item_gid=abc']);
     expect(code).toBe(5);
-    expect(stderr).toBe('error: item_gid: Invalid string: must match pattern /^\\d+$/\n  params.item_gid\n');
+    expect(stderr).toBe('error: item_gid: Invalid string: must match pattern /^\\d+$/\n');
     const missing = await exec(['items', 'get', '--json']);
     expect(missing.code).toBe(5);
     expect(JSON.parse(missing.stdout).error).toMatchObject({
@@ -99,12 +99,10 @@ describe('conduit exec (local mode, fake connector)', () => {
     });
   });
 
-  it('reports a coercion failure as a usage error (exit 2) naming the param', async () => {
+  it('reports a coercion failure as invalid params (exit 5) naming the param once', async () => {
     const { code, stderr, calls } = await exec(['items', 'list', '-p', 'limit=many']);
-    expect(code).toBe(2);
-    expect(stderr).toBe(
-      'error: --param limit: expected an integer, got "many"\n  params.limit: expected an integer\n',
-    );
+    expect(code).toBe(5);
+    expect(stderr).toBe('error: --param limit: expected an integer, got "many"\n');
     expect(calls.requests).toHaveLength(0);
   });
 
@@ -206,7 +204,16 @@ describe('conduit exec (local mode, fake connector)', () => {
     );
     expect((await exec(['items', 'lsit'])).stderr).toContain('has no action "lsit"');
     const param = await exec(['items', 'list', '-p', 'limt=1']);
-    expect(param.code).toBe(2);
+    expect(param.code).toBe(5);
     expect(param.stderr).toBe('error: fake items list has no param "limt"\nhint: did you mean limit?\n');
+  });
+
+  it('gives an unknown, a mistyped and a missing param the same exit code (5), each sentence once', async () => {
+    const unknown = await exec(['items', 'get', '-p', 'item_gd=1']);
+    const mistyped = await exec(['items', 'list', '-p', 'limit=ten']);
+    const missing = await exec(['items', 'get']);
+    expect([unknown.code, mistyped.code, missing.code]).toEqual([5, 5, 5]);
+    expect(mistyped.stderr).toBe('error: --param limit: expected an integer, got "ten"\n');
+    expect(missing.stderr).toBe('error: item_gid is required\n');
   });
 });
