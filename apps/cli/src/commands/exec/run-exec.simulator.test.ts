@@ -128,4 +128,20 @@ describe('conduit exec asana against the Asana simulator (in process)', () => {
     expect(piped.code).toBe(0);
     expect(piped.stderr).toBe('');
   });
+
+  it('refuses to download an attachment the upstream gives no download URL for: a typed error, exit 5', async () => {
+    const vimeo =
+      sim.data.attachments.find((attachment) => attachment.host === 'vimeo') ??
+      sim.addAttachment({ parentGid: sim.data.taskGids({})[0]!, name: 'clip.mov', size: 10, host: 'vimeo' });
+    const target = join(mkdtempSync(join(tmpdir(), 'conduit-sim-download-')), 'clip.mov');
+    const args = ['attachments', 'download', '-p', `attachment_gid=${vimeo.gid}`, '-o', target];
+    const human = await exec(args);
+    expect(human.code).toBe(5);
+    expect(human.stderr).toContain('has no download URL');
+    expect(human.stderr).not.toContain('internal error');
+    const json = await exec([...args, '--json']);
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      error: { name: 'UnsupportedOperationError', code: 'download_unavailable' },
+    });
+  });
 });
