@@ -110,6 +110,8 @@ describe('conduit exec asana against the Asana simulator (in process)', () => {
     ]);
     expect(code).toBe(5);
     expect(stderr).toContain('exists only in hosted mode');
+    expect(stderr).toContain('hint: add --hosted: conduit exec --hosted asana tasks search');
+    expect(stderr).not.toContain('externalUserId');
   });
 
   it('says on a terminal what a 429 makes it wait for, and how long; never on stdout', async () => {

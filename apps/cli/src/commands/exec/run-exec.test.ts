@@ -112,7 +112,10 @@ describe('conduit exec (local mode, fake connector)', () => {
     expect(found.stderr).toContain('more hits: --param cursor=next-1');
     const local = await exec(['items', 'search', '-p', 'query={}'], { searchMode: 'hosted_only' });
     expect(local.code).toBe(5);
-    expect(local.stderr).toBe('error: items search exists only in hosted mode\n');
+    expect(local.stderr).toBe(
+      'error: fake items search runs over the data the hosted service has synced, so it exists only in hosted mode\n' +
+        'hint: add --hosted: conduit exec --hosted fake items search … (see conduit exec --help for the hosted settings)\n',
+    );
   });
 
   it('writes a download to a file through a .part file', async () => {
