@@ -6,12 +6,11 @@ const summary = (
   state: SyncSummary['state'],
   counts: Record<string, number>,
   syncedAt: string | null = null,
-) =>
-  ({
-    state,
-    last_success_at: syncedAt,
-    entities: Object.entries(counts).map(([entity, records]) => ({ entity, records, synced_at: syncedAt })),
-  }) satisfies SyncSummary;
+): SyncSummary => ({
+  state,
+  last_success_at: syncedAt,
+  entities: Object.entries(counts).map(([entity, records]) => ({ entity, records, synced_at: syncedAt })),
+});
 
 describe('liveSyncLines', () => {
   it('shows what each entity does while its count climbs, not "pending"', () => {
