@@ -1,4 +1,9 @@
-import { completeAction, completeConnector, completeEntity } from '../../connectors/connector-completers';
+import {
+  completeAction,
+  completeConnector,
+  completeEntity,
+  completeParam,
+} from '../../connectors/connector-completers';
 import { defineCommand } from '../../framework/command-spec';
 import { HOSTED_FLAGS } from '../../hosted/hosted-flags';
 
@@ -57,6 +62,7 @@ export const execCommand = defineCommand({
       multiple: true,
       valueName: 'KEY=VALUE',
       description: 'a param, typed by the definition (repeat for several; wins over --params-json)',
+      complete: completeParam,
     },
     { name: 'params-json', type: 'string', valueName: 'JSON', description: 'params as one JSON object' },
     { name: 'all', type: 'boolean', description: 'list: follow every page and stream the records' },
