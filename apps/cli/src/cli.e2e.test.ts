@@ -144,7 +144,7 @@ describe('conduit (built, child process)', () => {
     const coercion = await run(['exec', 'asana', 'tasks', 'list', '-p', 'limit=lots'], {
       env: { ASANA_TOKEN: 'x-token-123' },
     });
-    expect(coercion.code).toBe(2);
+    expect(coercion.code).toBe(5);
     expect(coercion.stderr).toContain('--param limit: expected an integer, got "lots"');
     const json = await run(['describe', 'nope', '--json']);
     expect(json.code).toBe(2);

@@ -18,7 +18,8 @@ describe('conduit (in process)', () => {
       expect(stdout).toContain(`  ${command} `);
     expect(stdout).not.toContain('__complete');
     expect(stdout).toMatch(/Exit codes\n {2}0 +success/);
-    expect(stdout).toContain('environment first, then a flag');
+    expect(stdout).toContain('Precedence: flag > environment > profile');
+    expect(stdout).toContain('(--profile, else\n  CONDUIT_PROFILE');
     expect((await runInProcess([])).stdout).toBe(stdout);
   });
 

@@ -296,6 +296,7 @@ describe('rules A, B and C', () => {
       () => undefined,
       (e: unknown) => e as ConduitError,
     );
+    expect(error).toBeInstanceOf(UnsupportedOperationError);
     expect(error?.code).toBe('download_unavailable');
     expect(error?.message).toMatch(/no download URL/);
   });

@@ -1,6 +1,5 @@
 import {
   type ActionDefinition,
-  ConduitError,
   type ConnectorExecutor,
   CursorExpiredError,
   type DownloadResult,
@@ -318,7 +317,7 @@ export function createLocalExecutor(
     });
     const attachment = parseUpstream(z.object({ data: AttachmentRecord }), body, 'attachment').data;
     if (!attachment.download_url) {
-      throw new ConduitError(
+      throw new UnsupportedOperationError(
         `Attachment ${attachmentGid} (${attachment.name}, hosted on ${attachment.host}) has no download URL; the upstream gives none for this host, so open its view_url or permanent_url instead.`,
         { code: 'download_unavailable' },
       );

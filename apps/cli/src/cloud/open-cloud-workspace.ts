@@ -1,13 +1,13 @@
 import { CLOUD_API_ROOT, CloudWorkspace, type PollingOptions } from '@conduit/cloud';
-import { consoleLogger } from '@conduit/transport';
 import { checkHttpUrl } from '../config/check-http-url';
 import { type MissingSetting, missingSettingsError } from '../config/missing-settings-error';
 import { settingFromFlag } from '../config/setting-from-flag';
 import { describeSource, type ResolvedSetting, type SettingSource } from '../config/settings-resolver';
 import type { CommandContext } from '../framework/command-context';
+import { hooksOption } from '../output/upstream-hooks';
 import { VERSION } from '../version';
 
-const RANK: Readonly<Record<SettingSource['kind'], number>> = { env: 0, flag: 1, profile: 2 };
+const RANK: Readonly<Record<SettingSource['kind'], number>> = { flag: 0, env: 1, profile: 2 };
 
 function rank(settings: readonly ResolvedSetting[]): number {
   return Math.max(...settings.map((setting) => (setting.source ? RANK[setting.source.kind] : 3)));
@@ -15,7 +15,7 @@ function rank(settings: readonly ResolvedSetting[]): number {
 
 /**
  * Builds the cloud workspace client from the settings, with the precedence of every setting
- * (**environment > flag > profile**): `PLATFORM_CLOUD_WORKSPACE_ID` / `--workspace-id`,
+ * (**flag > environment > profile**): `PLATFORM_CLOUD_WORKSPACE_ID` / `--workspace-id`,
  * `PLATFORM_CLOUD_API_URL` / `--api-url` (default the hosted platform), and one authentication
  * method, a bearer token (`PLATFORM_CLOUD_BEARER_TOKEN`) or client credentials
  * (`PLATFORM_CLOUD_CLIENT_ID` + `PLATFORM_CLOUD_CLIENT_SECRET`), secrets from the environment or a
@@ -99,9 +99,7 @@ export async function openCloudWorkspace(
       : { clientId: clientId.value!, clientSecret: clientSecret.value! }),
     userAgent: `conduit-cli/${VERSION}`,
     ...(runtime.fetch === undefined ? {} : { fetch: runtime.fetch }),
-    ...(output.debug
-      ? { hooks: consoleLogger({ write: (line) => output.debugLog(line), logRequests: true }) }
-      : {}),
+    ...hooksOption(output),
     ...(options.polling === undefined ? {} : { polling: options.polling }),
   });
 }

@@ -8,13 +8,13 @@ export interface ProfileChoice {
 }
 
 /**
- * Which profile a run uses, by the same precedence as every setting: `CONDUIT_PROFILE`, then
- * `--profile`, then the config file's `default_profile`, then a profile named `default`. Whether
+ * Which profile a run uses, by the same precedence as every setting: `--profile`, then
+ * `CONDUIT_PROFILE`, then the config file's `default_profile`, then a profile named `default`. Whether
  * the chosen profile exists is for the caller to check.
  *
  * @example
  * ```ts
- * selectProfile({ CONDUIT_PROFILE: 'ci' }, 'work', { default_profile: 'home' })?.name; // 'ci'
+ * selectProfile({ CONDUIT_PROFILE: 'ci' }, 'work', { default_profile: 'home' })?.name; // 'work'
  * ```
  */
 export function selectProfile(
@@ -22,11 +22,11 @@ export function selectProfile(
   profileFlag: string | undefined,
   data: ConfigData,
 ): ProfileChoice | undefined {
+  if (profileFlag !== undefined && profileFlag !== '')
+    return { name: profileFlag, source: { kind: 'flag', name: '--profile' } };
   const fromEnv = env.CONDUIT_PROFILE;
   if (fromEnv !== undefined && fromEnv !== '')
     return { name: fromEnv, source: { kind: 'env', name: 'CONDUIT_PROFILE' } };
-  if (profileFlag !== undefined && profileFlag !== '')
-    return { name: profileFlag, source: { kind: 'flag', name: '--profile' } };
   if (data.default_profile !== undefined) {
     return { name: data.default_profile, source: { kind: 'config', name: 'default_profile' } };
   }

@@ -35,17 +35,28 @@ function resolver(options: {
   });
 }
 
-describe('SettingsResolver precedence: env > flag > profile', () => {
+describe('SettingsResolver precedence: flag > env > profile', () => {
   const flag = { name: '--base-url', value: 'http://flag.test' };
 
-  it('takes the environment over a flag and the profile, and says what it overrode', () => {
+  it('takes a flag over the environment and the profile, and says what it overrode', () => {
     const resolved = resolver({ env: { ASANA_BASE_URL: 'http://env.test' } }).get('asana_base_url', flag);
-    expect(resolved.value).toBe('http://env.test');
-    expect(resolved.source).toEqual({ kind: 'env', name: 'ASANA_BASE_URL' });
+    expect(resolved.value).toBe('http://flag.test');
+    expect(resolved.source).toEqual({ kind: 'flag', name: '--base-url' });
     expect(resolved.shadowed).toEqual([
-      { kind: 'flag', name: '--base-url' },
+      { kind: 'env', name: 'ASANA_BASE_URL' },
       { kind: 'profile', name: 'work' },
     ]);
+  });
+
+  it('takes the environment over the profile when no flag is given', () => {
+    const resolved = resolver({ env: { ASANA_BASE_URL: 'http://env.test' } }).get('asana_base_url', {
+      name: '--base-url',
+      value: undefined,
+    });
+    expect(resolved).toMatchObject({
+      value: 'http://env.test',
+      source: { kind: 'env', name: 'ASANA_BASE_URL' },
+    });
   });
 
   it('takes a flag over the profile', () => {
@@ -77,10 +88,11 @@ describe('SettingsResolver precedence: env > flag > profile', () => {
     expect(resolved.source).toEqual({ kind: 'profile', name: 'work' });
   });
 
-  it('chooses the profile with the same precedence: CONDUIT_PROFILE > --profile > default', () => {
-    expect(resolver({ env: { CONDUIT_PROFILE: 'home' }, flag: 'work' }).value('asana_base_url')).toBe(
+  it('chooses the profile with the same precedence: --profile > CONDUIT_PROFILE > default', () => {
+    expect(resolver({ env: { CONDUIT_PROFILE: 'work' }, flag: 'home' }).value('asana_base_url')).toBe(
       'http://home.test',
     );
+    expect(resolver({ env: { CONDUIT_PROFILE: 'home' } }).value('asana_base_url')).toBe('http://home.test');
     expect(resolver({ flag: 'home' }).value('asana_base_url')).toBe('http://home.test');
     expect(resolver({}).profileName).toBe('work');
     expect(resolver({ data: { profiles } }).profileName).toBeUndefined();

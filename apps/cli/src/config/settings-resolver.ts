@@ -52,8 +52,9 @@ function present(value: string | undefined): value is string {
 }
 
 /**
- * Resolves settings with the documented precedence: **environment > flag > profile**. The
- * profile is chosen the same way: `CONDUIT_PROFILE`, then `--profile`, then the config file's
+ * Resolves settings with the documented precedence: **flag > environment > profile**, as gh,
+ * aws and kubectl do: what is typed for this one run beats what the shell exports for every run.
+ * The profile is chosen the same way: `--profile`, then `CONDUIT_PROFILE`, then the config file's
  * `default_profile`, then a profile named `default` if there is one.
  *
  * @example
@@ -106,12 +107,12 @@ export class SettingsResolver {
     const definition = findSetting(key);
     if (!definition) throw new Error(`unknown setting ${key}`);
     const candidates: { source: SettingSource; value: string }[] = [];
+    if (flag && present(flag.value))
+      candidates.push({ source: { kind: 'flag', name: flag.name }, value: flag.value });
     for (const name of definition.env) {
       const value = this.#env[name];
       if (present(value)) candidates.push({ source: { kind: 'env', name }, value });
     }
-    if (flag && present(flag.value))
-      candidates.push({ source: { kind: 'flag', name: flag.name }, value: flag.value });
     const fromProfile = this.#profile[key];
     if (this.profileName !== undefined && present(fromProfile)) {
       if (definition.secret && !this.config.secretsUsable) {

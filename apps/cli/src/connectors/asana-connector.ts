@@ -1,5 +1,4 @@
 import { ASANA_API_URL, type AsanaAuth, asanaDefinition, createLocalExecutor } from '@conduit/asana';
-import { consoleLogger } from '@conduit/transport';
 import { UsageError } from '../framework/usage-error';
 import type { CredentialsInput, LocalConnector } from './local-connector';
 
@@ -72,9 +71,7 @@ export const asanaConnector: LocalConnector = {
       ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
       ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
       userAgent: options.userAgent,
-      ...(options.debugLog === undefined
-        ? {}
-        : { hooks: consoleLogger({ write: options.debugLog, logRequests: true }) }),
+      ...(options.hooks === undefined ? {} : { hooks: options.hooks }),
     });
   },
 };

@@ -33,3 +33,18 @@ export async function completeAction(request: CompletionRequest): Promise<Comple
   const entity = description?.entities.find((candidate) => candidate.name === request.previousArgs[1]);
   return (entity?.actions ?? []).map((action) => ({ value: action.name, description: action.description }));
 }
+
+/**
+ * Completes `--param` with the params of the action named by the first three arguments, as
+ * `name=` so the value follows at once; the description says the type and whether it is required.
+ */
+export async function completeParam(request: CompletionRequest): Promise<CompletionCandidate[]> {
+  const [connector, entityName, actionName] = request.previousArgs;
+  const description = await descriptionFor(connector);
+  const entity = description?.entities.find((candidate) => candidate.name === entityName);
+  const action = entity?.actions.find((candidate) => candidate.name === actionName);
+  return (action?.params ?? []).map((param) => ({
+    value: `${param.name}=`,
+    description: `${param.type}${param.required ? ', required' : ''}${param.description ? `: ${param.description}` : ''}`,
+  }));
+}

@@ -1,4 +1,5 @@
 import type { ConnectorDefinition, ConnectorExecutor } from '@conduit/protocol';
+import type { TransportHooks } from '@conduit/transport';
 
 /**
  * Upstream credentials in their JSON shape (as in `--credentials-file` and the hosted service's
@@ -26,8 +27,8 @@ export interface LocalExecutorOptions {
   readonly fetch: typeof globalThis.fetch | undefined;
   /** Product token for the User-Agent, e.g. `conduit-cli/0.1.0`. */
   readonly userAgent: string;
-  /** Under `--debug`: receives one line per upstream request, response, retry and failure (redacted). */
-  readonly debugLog: ((line: string) => void) | undefined;
+  /** The upstream transport's hooks: `--debug` lines and the rate-limit notice (see `upstreamHooks`). */
+  readonly hooks: TransportHooks | undefined;
 }
 
 /**

@@ -4,6 +4,7 @@ import { checkHttpUrl } from '../config/check-http-url';
 import type { CommandContext } from '../framework/command-context';
 import { canPrompt, readStdin } from '../framework/read-stdin';
 import { UsageError } from '../framework/usage-error';
+import { upstreamHooks } from '../output/upstream-hooks';
 import { VERSION } from '../version';
 import type { LocalConnector } from './local-connector';
 
@@ -18,8 +19,9 @@ export interface LocalExecutorAccess {
 /**
  * Builds a connector's executor for a run in this process (local mode) from the command's
  * `--base-url`, `--credentials-file` and `--credentials-stdin` flags, the environment and the
- * profile, with the precedence of every setting (environment > flag > profile). Credentials are
- * registered with the output as secrets; `--debug` gets one redacted line per upstream request.
+ * profile, with the precedence of every setting (flag > environment > profile). Credentials are
+ * registered with the output as secrets; `--debug` gets one redacted line per upstream request,
+ * and a terminal hears about every 429 wait.
  *
  * @example
  * ```ts
@@ -36,11 +38,6 @@ export async function openLocalExecutor(
     name: '--base-url',
     value: flags.string('base-url'),
   });
-  if (baseUrlSetting.source?.kind === 'env' && flags.has('base-url')) {
-    output.warn(
-      `--base-url is ignored: ${baseUrlSetting.source.name} is set in the environment and takes precedence`,
-    );
-  }
   const source = baseUrlSetting.source;
   const baseUrl =
     baseUrlSetting.value === undefined
@@ -76,7 +73,7 @@ export async function openLocalExecutor(
     baseUrl,
     fetch: runtime.fetch,
     userAgent: `conduit-cli/${VERSION}`,
-    debugLog: output.debug ? (line) => output.debugLog(line) : undefined,
+    hooks: upstreamHooks(output),
   });
   return { executor, baseUrl: baseUrl ?? connector.defaultBaseUrl };
 }

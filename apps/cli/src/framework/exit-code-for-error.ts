@@ -43,6 +43,7 @@ const byCode: Readonly<Record<string, ExitCode>> = {
   unknown_entity: EXIT_CODES.validation,
   unsupported_action: EXIT_CODES.validation,
   hosted_only: EXIT_CODES.validation,
+  download_unavailable: EXIT_CODES.validation,
   cursor_expired: EXIT_CODES.validation,
   // The hosted service's refusals of a request body or a query.
   invalid_query: EXIT_CODES.validation,

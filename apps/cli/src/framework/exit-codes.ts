@@ -31,11 +31,16 @@ export const EXIT_CODE_TABLE: readonly { readonly code: ExitCode; readonly meani
   { code: 1, meaning: 'internal error (a bug, or a failure Conduit does not classify)' },
   {
     code: 2,
-    meaning: 'usage error: unknown command or flag, bad argument, unreadable config or credentials file',
+    meaning:
+      'usage error: unknown command or flag, malformed argument (--param without =, --where or --query syntax), unreadable config or credentials file',
   },
   { code: 3, meaning: 'authentication or permission failure, or no credentials given' },
   { code: 4, meaning: 'not found' },
-  { code: 5, meaning: 'invalid parameters, or an operation this connector or mode does not support' },
+  {
+    code: 5,
+    meaning:
+      'invalid parameters: unknown, missing or mistyped param or search field; or an operation this connector or mode does not support',
+  },
   { code: 6, meaning: 'rate limited' },
   { code: 7, meaning: 'upstream failure: server error, network error, timeout, other API error' },
   { code: 130, meaning: 'interrupted (Ctrl-C)' },

@@ -11,7 +11,7 @@ export const GLOBAL_FLAGS: readonly FlagSpec[] = [
     name: 'profile',
     type: 'string',
     valueName: 'NAME',
-    description: 'use this profile of the config file (env CONDUIT_PROFILE wins)',
+    description: 'use this profile of the config file (wins over env CONDUIT_PROFILE)',
     complete: profileNames,
   },
   {

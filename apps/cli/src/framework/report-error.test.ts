@@ -26,12 +26,25 @@ const validation = new ValidationError('limit: too big; project is required', {
 });
 
 describe('reportError', () => {
-  it('prints the message and the fields at fault on stderr for people', async () => {
+  it('prints the message on stderr for people, each sentence once', async () => {
     const { output, stdout, stderr } = setup();
     expect(await reportError(validation, output)).toBe(5);
     expect(stdout.text()).toBe('');
+    expect(stderr.text()).toBe('error: limit: too big; project is required\n');
+  });
+
+  it('prints the fields at fault the message does not already say', async () => {
+    const { output, stderr } = setup();
+    const error = new ValidationError('2 params are invalid', {
+      code: 'invalid_param',
+      details: [
+        { field: 'params.limit', message: 'too big', error_code: 'invalid_param' },
+        { field: 'params.project', message: 'is required', error_code: 'missing_param' },
+      ],
+    });
+    await reportError(error, output);
     expect(stderr.text()).toBe(
-      'error: limit: too big; project is required\n  params.limit: limit: too big\n  params.project: project is required\n',
+      'error: 2 params are invalid\n  params.limit: too big\n  params.project: is required\n',
     );
   });
 

@@ -87,11 +87,10 @@ export async function reportError(error: unknown, output: Output): Promise<ExitC
   } else {
     output.note(`${style.red('error:')} ${sanitizeForTerminal(document.message)}`);
     for (const detail of document.details) {
-      // A detail repeating the message only adds which field is at fault.
-      if (detail.message === document.message) {
-        if (detail.field) output.note(`  ${style.bold(detail.field)}`);
-        continue;
-      }
+      // Each sentence once: a detail the message already says (`--param limit: expected an
+      // integer, got "x"` over `params.limit: expected an integer`) adds nothing for a person;
+      // `--json` keeps every detail for programs.
+      if (document.message.includes(detail.message)) continue;
       const field = detail.field ? `${style.bold(detail.field)}: ` : '';
       output.note(`  ${field}${sanitizeForTerminal(detail.message)}`);
     }

@@ -1,35 +1,36 @@
 import type { ArgSpec, FlagSpec } from '../framework/command-spec';
 
 /**
- * The flags of every command that talks to the hosted service. Each has an environment variable
- * that wins over it and a profile setting it wins over (see `conduit profile set --help`). The
- * client secret is never a flag value: it comes from the environment, a file, stdin or a private
- * profile.
+ * The flags of every command that talks to the hosted service. Each overrides an environment
+ * variable and a profile setting (flag > environment > profile; see `conduit profile set --help`).
+ * The client secret is never a flag value: it comes from a file, stdin, the environment or a
+ * private profile.
  */
 export const HOSTED_FLAGS: readonly FlagSpec[] = [
   {
     name: 'service-url',
     type: 'string',
     valueName: 'URL',
-    description: 'address of the hosted service (env CONDUIT_BASE_URL wins; default http://127.0.0.1:8787)',
+    description:
+      'address of the hosted service (overrides env CONDUIT_BASE_URL; default http://127.0.0.1:8787)',
   },
   {
     name: 'client-id',
     type: 'string',
     valueName: 'ID',
-    description: 'application client id (env CONDUIT_CLIENT_ID wins)',
+    description: 'application client id (overrides env CONDUIT_CLIENT_ID)',
   },
   {
     name: 'external-user-id',
     type: 'string',
     valueName: 'ID',
-    description: 'the end user to act for (env CONDUIT_EXTERNAL_USER_ID wins)',
+    description: 'the end user to act for (overrides env CONDUIT_EXTERNAL_USER_ID)',
   },
   {
     name: 'client-secret-file',
     type: 'string',
     valueName: 'PATH',
-    description: 'read the application client secret from a file (env CONDUIT_CLIENT_SECRET wins)',
+    description: 'read the application client secret from a file (overrides env CONDUIT_CLIENT_SECRET)',
     complete: 'files',
   },
   {

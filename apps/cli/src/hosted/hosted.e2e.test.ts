@@ -218,7 +218,7 @@ describe('conduit exec --hosted (built, against a real service)', { timeout: E2E
     }
   });
 
-  it('gets a record, and maps a missing one to exit 4 and bad params to exit 2 / 5', async () => {
+  it('gets a record, and maps a missing one to exit 4 and an unknown or missing param to exit 5', async () => {
     const gid = sim.data.taskGids()[0]!;
     const got = await runChild(
       ['exec', '--hosted', 'asana', 'tasks', 'get', '-p', `task_gid=${gid}`, '--json'],
@@ -232,7 +232,7 @@ describe('conduit exec --hosted (built, against a real service)', { timeout: E2E
     ).toBe(4);
     expect(
       (await runChild(['exec', '--hosted', 'asana', 'tasks', 'get', '-p', 'nope=1'], { env })).code,
-    ).toBe(2);
+    ).toBe(5);
     expect((await runChild(['exec', '--hosted', 'asana', 'tasks', 'list'], { env })).code).toBe(5);
     const local = await runChild(['exec', '--hosted', 'asana', 'tasks', 'get', '--base-url', sim.baseUrl], {
       env,
@@ -357,13 +357,17 @@ describe('conduit sync and search (built, against a real service)', { timeout: E
     expect(hits.every((hit) => hit.data.completed === false)).toBe(true);
   });
 
-  it('refuses a bad --where with the column (exit 2) and a bad query with its path (exit 5)', async () => {
-    const syntax = await runChild(['search', 'tasks', '--where', 'completed=flase'], { env });
-    expect(syntax.code).toBe(2);
-    expect(syntax.stderr).toContain(
+  it('refuses a bad --where with the column and a bad query with its path: one mistake, one exit code', async () => {
+    const mistyped = await runChild(['search', 'tasks', '--where', 'completed=flase'], { env });
+    expect(mistyped.code).toBe(5);
+    expect(mistyped.stderr).toContain(
       'error: --where: "completed" (a boolean field) needs true or false, got "flase" (column 11)',
     );
-    expect(syntax.stderr).toContain('hint: completed=flase\n                ^');
+    expect(mistyped.stderr).toContain('hint: completed=flase\n                ^');
+    const unknownField = await runChild(['search', 'tasks', '--where', 'nope=1'], { env });
+    expect(unknownField.code).toBe(5);
+    const syntax = await runChild(['search', 'tasks', '--where', 'completed='], { env });
+    expect(syntax.code).toBe(2);
     const query = await runChild(
       ['search', 'tasks', '--query', '{"filter": {"eq": {"nope": 1}}}', '--json'],
       { env },

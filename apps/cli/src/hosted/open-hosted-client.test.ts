@@ -32,7 +32,7 @@ function profileConfig(profile: Record<string, string>, mode = 0o600): string {
 }
 
 describe('the hosted settings', () => {
-  it('come from the environment over flags over the profile, the secret included', async () => {
+  it('come from flags over the environment over the profile, the secret included', async () => {
     const service = fakeService();
     const config = profileConfig({
       hosted_base_url: 'http://profile.test',
@@ -55,13 +55,27 @@ describe('the hosted settings', () => {
     expect(service.requests[1]!.body).toEqual({ external_user_id: 'env-user' });
     expect(result.stdout + result.stderr).not.toContain('profile-secret-123');
 
-    const shadowed = await runInProcess(['connectors', 'list', '--client-id', 'flag-app'], {
-      env: { CONDUIT_CONFIG: config, CONDUIT_CLIENT_ID: 'env-app' },
-      fetch: fakeService().fetch,
-    });
-    expect(shadowed.stderr).toContain(
-      'warning: --client-id is ignored: CONDUIT_CLIENT_ID is set in the environment',
+    // A flag beats the environment (as in gh, aws and kubectl), silently: it was typed for this run.
+    const overridden = fakeService();
+    const secretFile = join(mkdtempSync(join(tmpdir(), 'conduit-hosted-secret-')), 'secret');
+    writeFileSync(secretFile, 'file-secret-12345\n', { mode: 0o600 });
+    const flagWins = await runInProcess(
+      ['connectors', 'list', '--client-id', 'flag-app', '--client-secret-file', secretFile],
+      {
+        env: {
+          CONDUIT_CONFIG: config,
+          CONDUIT_CLIENT_ID: 'env-app',
+          CONDUIT_CLIENT_SECRET: 'env-secret-12345',
+        },
+        fetch: overridden.fetch,
+      },
     );
+    expect(flagWins.code).toBe(0);
+    expect(flagWins.stderr).not.toContain('ignored');
+    expect(overridden.requests[0]!.body).toMatchObject({
+      client_id: 'flag-app',
+      client_secret: 'file-secret-12345',
+    });
   });
 
   it('ignore a secret of a profile others can read, and then exit 3 naming what is missing', async () => {

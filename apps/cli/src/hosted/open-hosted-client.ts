@@ -1,5 +1,4 @@
 import { DEFAULT_HOSTED_BASE_URL, HostedClient } from '@conduit/hosted';
-import { consoleLogger } from '@conduit/transport';
 import { checkHttpUrl } from '../config/check-http-url';
 import { type MissingSetting, missingSettingsError } from '../config/missing-settings-error';
 import { settingFromFlag } from '../config/setting-from-flag';
@@ -7,6 +6,7 @@ import { findSetting } from '../config/settings';
 import { describeSource } from '../config/settings-resolver';
 import type { CommandContext } from '../framework/command-context';
 import { UsageError } from '../framework/usage-error';
+import { hooksOption } from '../output/upstream-hooks';
 import { VERSION } from '../version';
 import { readSecretFile, readSecretStdin } from './read-secret-input';
 
@@ -34,8 +34,8 @@ function describeMissing(key: string, flag: string): MissingSetting {
 
 /**
  * Resolves the hosted service's address and the application's identities with the precedence of
- * every setting (**environment > flag > profile**) and builds the client. The client secret is
- * taken from `CONDUIT_CLIENT_SECRET`, then `--client-secret-file` / `--client-secret-stdin`, then
+ * every setting (**flag > environment > profile**) and builds the client. The client secret is
+ * taken from `--client-secret-file` / `--client-secret-stdin`, then `CONDUIT_CLIENT_SECRET`, then
  * the profile (whose secrets count only while the config file is private). Anything missing is an
  * authentication failure (exit 3) naming every way to give it; the secret is registered with the
  * output so no diagnostic can print it.
@@ -74,19 +74,10 @@ export async function openHostedClient(
       hint: 'give the client secret with CONDUIT_CLIENT_SECRET or --client-secret-file instead',
     });
   }
-  const secretFlag =
-    secretFile !== undefined ? '--client-secret-file' : secretStdin ? '--client-secret-stdin' : undefined;
   const fromSettings = settings.get('client_secret');
   let secret: string | undefined;
   let secretSource: string | undefined;
-  if (fromSettings.source?.kind === 'env') {
-    if (secretFlag)
-      output.warn(
-        `${secretFlag} is ignored: ${fromSettings.source.name} is set in the environment and takes precedence`,
-      );
-    secret = fromSettings.value;
-    secretSource = describeSource(fromSettings.source);
-  } else if (secretFile !== undefined) {
+  if (secretFile !== undefined) {
     secret = await readSecretFile(secretFile, '--client-secret-file', output, runtime.platform);
     secretSource = `--client-secret-file ${secretFile}`;
   } else if (secretStdin) {
@@ -127,9 +118,7 @@ export async function openHostedClient(
     externalUserId,
     userAgent: `conduit-cli/${VERSION}`,
     ...(runtime.fetch === undefined ? {} : { fetch: runtime.fetch }),
-    ...(output.debug
-      ? { hooks: consoleLogger({ write: (line) => output.debugLog(line), logRequests: true }) }
-      : {}),
+    ...hooksOption(output),
   });
   return { client, baseUrl, clientId, externalUserId };
 }

@@ -13,6 +13,16 @@ describe('text width', () => {
     expect(displayWidth('e\u0301')).toBe(1);
   });
 
+  it('measures emoji sequences, flags, variation selectors and Hangul as a terminal does', () => {
+    expect(displayWidth('👨‍👩‍👧')).toBe(2);
+    expect(displayWidth('🇫🇷')).toBe(2);
+    expect(displayWidth('❤️')).toBe(2);
+    expect(displayWidth('한국어')).toBe(6);
+    expect(displayWidth('\u200b')).toBe(0);
+    expect(truncateToWidth('👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧', 4)).toBe('👨‍👩‍👧…');
+    expect(truncateToWidth('e\u0301e\u0301e\u0301e\u0301', 3)).toBe('e\u0301e\u0301…');
+  });
+
   it('pads and truncates by columns', () => {
     expect(padToWidth('ab', 4)).toBe('ab  ');
     expect(padToWidth('ab', 4, 'right')).toBe('  ab');

@@ -1,3 +1,5 @@
+import stringWidth from 'string-width';
+
 // SGR sequences only: the CLI emits nothing else, and sanitizeForTerminal escapes any other ESC.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching the ESC of colour codes is the point.
 const ansiPattern = /\u001b\[[0-9;]*m/g;
@@ -14,47 +16,26 @@ export function stripAnsi(text: string): string {
   return text.replace(ansiPattern, '');
 }
 
-function codePointWidth(codePoint: number): number {
-  if (
-    (codePoint >= 0x0300 && codePoint <= 0x036f) ||
-    (codePoint >= 0x200b && codePoint <= 0x200f) ||
-    (codePoint >= 0xfe00 && codePoint <= 0xfe0f)
-  ) {
-    return 0;
-  }
-  if (
-    (codePoint >= 0x1100 && codePoint <= 0x115f) ||
-    (codePoint >= 0x2e80 && codePoint <= 0xa4cf) ||
-    (codePoint >= 0xac00 && codePoint <= 0xd7a3) ||
-    (codePoint >= 0xf900 && codePoint <= 0xfaff) ||
-    (codePoint >= 0xfe30 && codePoint <= 0xfe4f) ||
-    (codePoint >= 0xff00 && codePoint <= 0xff60) ||
-    (codePoint >= 0xffe0 && codePoint <= 0xffe6) ||
-    (codePoint >= 0x1f300 && codePoint <= 0x1faff) ||
-    (codePoint >= 0x20000 && codePoint <= 0x3fffd)
-  ) {
-    return 2;
-  }
-  return 1;
-}
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
 /**
- * Columns the text takes in a terminal: colour codes take none, CJK and emoji take two.
+ * Columns the text takes in a terminal, measured by `string-width` (East Asian Width, emoji
+ * sequences and flags, combining marks, zero-width characters): colour codes take none.
  *
  * @example
  * ```ts
  * displayWidth('\u001b[31mok\u001b[39m'); // 2
  * displayWidth('日本'); // 4
+ * displayWidth('👨‍👩‍👧'); // 2
  * ```
  */
 export function displayWidth(text: string): number {
-  let width = 0;
-  for (const character of stripAnsi(text)) width += codePointWidth(character.codePointAt(0)!);
-  return width;
+  return stringWidth(text);
 }
 
 /**
- * The text cut to at most `width` columns, ending in `…` when cut. Expects text without colour.
+ * The text cut to at most `width` columns, ending in `…` when cut, never inside a grapheme (an
+ * emoji sequence or a letter with its combining marks stays whole). Expects text without colour.
  *
  * @example
  * ```ts
@@ -62,13 +43,13 @@ export function displayWidth(text: string): number {
  * ```
  */
 export function truncateToWidth(text: string, width: number): string {
-  if (displayWidth(text) <= width) return text;
+  if (stringWidth(text) <= width) return text;
   let result = '';
   let used = 0;
-  for (const character of text) {
-    const next = codePointWidth(character.codePointAt(0)!);
+  for (const { segment } of graphemes.segment(text)) {
+    const next = stringWidth(segment);
     if (used + next > width - 1) break;
-    result += character;
+    result += segment;
     used += next;
   }
   return `${result}…`;

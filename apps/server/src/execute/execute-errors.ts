@@ -5,6 +5,7 @@ import {
   CursorExpiredError,
   type ErrorDetail,
   NetworkError,
+  NotFoundError,
   RateLimitError,
   ResponseValidationError,
   TimeoutError,
@@ -15,6 +16,8 @@ import { UpstreamFailureError } from './upstream-failure-error';
 export interface ExecuteFailureContext {
   /** The upstream product, e.g. `Asana`. */
   readonly vendor: string;
+  /** The action that failed (`get`, `download`, …): a missing record is a 404 only for one record. */
+  readonly action?: string;
 }
 
 function detail(message: string, errorCode: string, field?: string): ErrorDetail {
@@ -50,6 +53,7 @@ export function upstreamTimeout(vendor: string, timeoutMs: number): TimeoutError
  * | `TimeoutError` | 504 `upstream_timeout` |
  * | `NetworkError` | 502 `upstream_error`, `upstream_status: null` |
  * | `ResponseValidationError` | 502 `upstream_error` (cause `invalid_response`) |
+ * | `NotFoundError` of a `get` or `download` | 404 `not_found`, the upstream's message |
  * | any other `ApiError`, e.g. 402 `PremiumRequiredError`, 404, 5xx | 502 `upstream_error`, `upstream_status`, the upstream's message and code |
  * | `download_unavailable` | 400 `download_unavailable` |
  *
@@ -114,6 +118,18 @@ export function translateExecuteError(error: unknown, context: ExecuteFailureCon
       code: 'upstream_error',
       upstreamStatus: error.status,
       details: [detail(message, 'upstream_error'), detail(error.message, error.code)],
+    });
+  }
+  if (
+    error instanceof NotFoundError &&
+    fromUpstream &&
+    (context.action === 'get' || context.action === 'download')
+  ) {
+    const message = `${vendor} has no such record: ${error.message}`;
+    return new NotFoundError(message, {
+      status: 404,
+      code: 'not_found',
+      details: [detail(message, 'not_found')],
     });
   }
   if (error instanceof ApiError && fromUpstream) {

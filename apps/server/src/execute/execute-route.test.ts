@@ -253,15 +253,33 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('execute over %s', (kind) => {
   });
 
   describe('upstream failures', () => {
-    it('answers 502 upstream_error with the upstream status, message and code', async () => {
+    it('answers 404 not_found for a record the upstream says does not exist, on get and download', async () => {
       const missing = await h.execute(
         id,
         { entity: 'tasks', action: 'get', params: { task_gid: '4242424242' } },
         token,
       );
-      expect(missing.status).toBe(502);
-      expect(missing.body).toMatchObject({ upstream_status: 404 });
-      expect(codes(missing)).toEqual(['upstream_error', 'not_found']);
+      expect(missing.status).toBe(404);
+      expect(codes(missing)).toEqual(['not_found']);
+      expect(ErrorBodySchema.parse(missing.body).message).toMatch(/^Asana has no such record/);
+      const noFile = await h.execute(
+        id,
+        { entity: 'attachments', action: 'download', params: { attachment_gid: '4242424242' } },
+        token,
+      );
+      expect(noFile.status).toBe(404);
+      expect(codes(noFile)).toEqual(['not_found']);
+    });
+
+    it('answers 502 upstream_error with the upstream status, message and code', async () => {
+      const missingProject = await h.execute(
+        id,
+        { entity: 'project_tasks', action: 'list', params: { project_gid: '4242424242' } },
+        token,
+      );
+      expect(missingProject.status).toBe(502);
+      expect(missingProject.body).toMatchObject({ upstream_status: 404 });
+      expect(codes(missingProject)).toEqual(['upstream_error', 'not_found']);
 
       h.sim.faults.inject({ kind: 'status', status: 500 }, { times: 10, path: '/workspaces' });
       const failing = await h.execute(id, { entity: 'workspaces', action: 'list' }, token);

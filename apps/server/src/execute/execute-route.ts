@@ -75,7 +75,7 @@ async function upstreamFailure(
   names: { entity: string; action: string },
 ): Promise<Response> {
   if (c.req.raw.signal.aborted) throw clientClosed();
-  const mapped = translateExecuteError(error, { vendor: connectorKinds[type].vendor });
+  const mapped = translateExecuteError(error, { vendor: connectorKinds[type].vendor, action: names.action });
   if (!(mapped instanceof UpstreamFailureError)) throw mapped;
   if (mapped.code === 'upstream_auth_failed') {
     await services.connectors.markNeedsReauth(record);

@@ -25,8 +25,56 @@ export const AttachmentListRecord = CommonListRecord.extend({
   resource_subtype: z.string(),
 });
 
-/** A task as `tasks get` returns it: `gid` is guaranteed, every other upstream field is kept. */
-export const TaskRecord = z.looseObject({ gid: z.string() });
+/**
+ * A task as `tasks get` returns it. Only `gid` is guaranteed (seed 001); the other fields are those
+ * of the official spec's `TaskResponse`, typed but optional, since some depend on the token's
+ * scopes, the task's subtype or `opt_fields`. Every other upstream field is kept.
+ */
+export const TaskRecord = z.looseObject({
+  gid: z.string(),
+  resource_type: z.string().optional(),
+  name: z.string().optional(),
+  resource_subtype: z.string().optional(),
+  created_by: CompactReference.nullable().optional(),
+  approval_status: z.string().optional(),
+  assignee_status: z.string().optional(),
+  assigned_by: CompactReference.nullable().optional(),
+  completed: z.boolean().optional(),
+  completed_at: z.string().nullable().optional(),
+  completed_by: CompactReference.nullable().optional(),
+  created_at: z.string().optional(),
+  dependencies: z.array(CompactReference).optional(),
+  dependents: z.array(CompactReference).optional(),
+  due_at: z.string().nullable().optional(),
+  due_on: z.string().nullable().optional(),
+  external: z.looseObject({}).nullable().optional(),
+  html_notes: z.string().optional(),
+  hearted: z.boolean().optional(),
+  hearts: z.array(z.looseObject({})).optional(),
+  is_rendered_as_separator: z.boolean().optional(),
+  liked: z.boolean().optional(),
+  likes: z.array(z.looseObject({})).optional(),
+  memberships: z.array(z.looseObject({})).optional(),
+  modified_at: z.string().optional(),
+  notes: z.string().optional(),
+  num_hearts: z.number().optional(),
+  num_likes: z.number().optional(),
+  num_subtasks: z.number().optional(),
+  start_at: z.string().nullable().optional(),
+  start_on: z.string().nullable().optional(),
+  actual_time_minutes: z.number().nullable().optional(),
+  assignee: CompactReference.nullable().optional(),
+  assignee_section: CompactReference.nullable().optional(),
+  custom_fields: z.array(z.looseObject({})).optional(),
+  custom_type: CompactReference.nullable().optional(),
+  custom_type_status_option: CompactReference.nullable().optional(),
+  followers: z.array(CompactReference).optional(),
+  parent: CompactReference.nullable().optional(),
+  projects: z.array(CompactReference).optional(),
+  tags: z.array(CompactReference).optional(),
+  workspace: CompactReference.nullable().optional(),
+  permalink_url: z.string().optional(),
+});
 
 /** A project as `projects get` returns it. */
 export const ProjectRecord = z.looseObject({

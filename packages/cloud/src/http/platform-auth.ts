@@ -1,10 +1,13 @@
 import {
   type AuthStrategy,
   bearerAuth,
-  type ClientCredentialsAuthOptions,
-  clientCredentialsAuth,
+  cachedTokenAuth,
+  createTransport,
+  type Transport,
 } from '@conduit/transport';
+import * as z from 'zod';
 import type { CloudClientConfig } from '../config/cloud-client-config';
+import { mapPlatformHttpError } from '../errors/map-platform-http-error';
 
 /** What the token endpoint's transport shares with the API transports. */
 export interface PlatformAuthOptions {
@@ -15,10 +18,19 @@ export interface PlatformAuthOptions {
   now?: () => number;
 }
 
+const TokenResponseSchema = z.looseObject({
+  access_token: z.string().min(1),
+  expires_in: z.number().optional(),
+});
+
 /**
  * The auth strategy of a config: a pre-generated bearer token used as is, or the client-credentials
  * flow against `{apiRoot}/applications/token` (token fetched on first use, cached until shortly
  * before `expires_in` runs out, fetched again after a 401 and the request replayed once).
+ *
+ * The token request goes through a transport with the platform's own error mapping, so a refused
+ * exchange (a wrong client secret answers 400 "Invalid client id or token", not an OAuth `error`
+ * body) is a `PlatformApiError` keeping the platform's message, like every other platform failure.
  *
  * @example
  * ```ts
@@ -32,14 +44,34 @@ export function platformAuth(config: CloudClientConfig, options: PlatformAuthOpt
     // CloudClientConfig's constructor makes this unreachable; kept so the types need no assertion.
     throw new TypeError('A CloudClientConfig without credentials cannot authenticate');
   }
-  const credentials: ClientCredentialsAuthOptions = {
-    tokenUrl: `${config.apiRoot}/applications/token`,
-    clientId: clientId.reveal(),
-    clientSecret: clientSecret.reveal(),
-    ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
-    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
-    ...(options.userAgent === undefined ? {} : { userAgent: options.userAgent }),
-    ...(options.now === undefined ? {} : { now: options.now }),
-  };
-  return clientCredentialsAuth(credentials);
+  const now = options.now ?? (() => Date.now());
+  let transport: Transport | undefined;
+  return cachedTokenAuth({
+    now,
+    getToken: async () => {
+      transport ??= createTransport({
+        baseUrl: config.apiRoot,
+        errorMapper: mapPlatformHttpError,
+        ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+        ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+        ...(options.userAgent === undefined ? {} : { userAgent: options.userAgent }),
+      });
+      // Form-encoded, as the platform's own SDK sends it to the public API.
+      const token = await transport.json({
+        method: 'POST',
+        url: `${config.apiRoot}/applications/token`,
+        form: {
+          grant_type: 'client_credentials',
+          client_id: clientId.reveal(),
+          client_secret: clientSecret.reveal(),
+        },
+        idempotent: true,
+        schema: TokenResponseSchema,
+      });
+      return {
+        accessToken: token.access_token,
+        ...(token.expires_in === undefined ? {} : { expiresAt: now() + token.expires_in * 1000 }),
+      };
+    },
+  });
 }

@@ -23,9 +23,18 @@ export class SyncAttempt {
   readonly status: string;
   readonly bytesSynced: number;
   readonly recordsSynced: number;
+  /**
+   * When the attempt started. The platform's int64 epoch seconds may lie outside JavaScript's date
+   * range (±8.64e15 ms), and then this is an invalid `Date`: {@link SyncAttempt.createdAtSeconds}
+   * keeps the value as sent.
+   */
   readonly createdAt: Date;
-  /** When the attempt ended, if it has. */
+  /** The start as the platform sent it, in epoch seconds. */
+  readonly createdAtSeconds: number;
+  /** When the attempt ended, if it has (an invalid `Date` outside JavaScript's range, as above). */
   readonly endedAt: Date | undefined;
+  /** The end as the platform sent it, in epoch seconds, if it has ended. */
+  readonly endedAtSeconds: number | undefined;
   /** What the platform says went wrong, for a failed attempt. */
   readonly failureMessages: readonly string[];
   readonly #info: AttemptRecord;
@@ -49,11 +58,10 @@ export class SyncAttempt {
     this.bytesSynced = attempt.bytesSynced ?? 0;
     this.recordsSynced = attempt.recordsSynced ?? 0;
     // The Config API reports attempt times in epoch seconds.
+    this.createdAtSeconds = attempt.createdAt;
     this.createdAt = new Date(attempt.createdAt * 1000);
-    this.endedAt =
-      attempt.endedAt === undefined || attempt.endedAt === null
-        ? undefined
-        : new Date(attempt.endedAt * 1000);
+    this.endedAtSeconds = attempt.endedAt ?? undefined;
+    this.endedAt = this.endedAtSeconds === undefined ? undefined : new Date(this.endedAtSeconds * 1000);
     this.failureMessages = (attempt.failureSummary?.failures ?? [])
       .map((failure) => failure.externalMessage)
       .filter((message): message is string => typeof message === 'string' && message !== '');

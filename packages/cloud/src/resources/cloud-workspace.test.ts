@@ -130,10 +130,15 @@ describe('CloudWorkspace', () => {
 
     it('fails clearly when the client secret is wrong', async () => {
       const { workspace } = simulatedWorkspace(sim, { auth: 'client-credentials' });
+      const sent = sim.credentials.clientSecret;
       sim.auth.rotateClientSecret('rotated');
       const error = await workspace.connect().catch((caught: unknown) => caught);
-      expect(error).toMatchObject({ status: 400 });
-      expect(String((error as Error).message)).not.toContain(sim.credentials.clientSecret);
+      expect(error).toBeInstanceOf(PlatformError);
+      expect(error).toBeInstanceOf(PlatformApiError);
+      expect(error).toMatchObject({ status: 400, code: 'bad_request' });
+      expect((error as Error).message).toContain('Invalid client id or token');
+      expect(String((error as Error).message)).not.toContain(sent);
+      expect(JSON.stringify(error)).not.toContain(sent);
       expect(sim.requests.count({ operationId: 'getWorkspace' })).toBe(0);
     });
   });

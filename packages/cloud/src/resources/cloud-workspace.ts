@@ -596,7 +596,8 @@ export class CloudWorkspace {
       else if (typeof manifest !== 'object' || manifest === null || Array.isArray(manifest)) {
         throw new PlatformInputError('The manifest must be a mapping.', { field: 'manifestYaml' });
       }
-      body = { name: options.name, manifest };
+      // The spec's CreateDeclarativeSourceDefinitionRequest requires the workspace in the body too.
+      body = { workspaceId: this.workspaceId, name: options.name, manifest };
     } else {
       body = {
         name: options.name,

@@ -28,7 +28,11 @@ describe('custom source definitions', () => {
     expect(fromFile.manifest).toMatchObject({ type: 'DeclarativeSource', version: '6.0.0' });
     const created = sim.requests.filter({ operationId: 'createDeclarativeSourceDefinition' })[0];
     expect(created?.path).toBe(`/v1/workspaces/${sim.workspaceId}/definitions/declarative_sources`);
-    expect(created?.body).toMatchObject({ name: 'people', manifest: { type: 'DeclarativeSource' } });
+    expect(created?.body).toMatchObject({
+      workspaceId: sim.workspaceId,
+      name: 'people',
+      manifest: { type: 'DeclarativeSource' },
+    });
 
     const manifest = (await loadManifest(manifestFile)) as Record<string, unknown>;
     const fromObject = await workspace.publishCustomSourceDefinition({

@@ -1,7 +1,7 @@
 import type { FlagSpec } from '../../framework/command-spec';
 
 /**
- * The flags of every `conduit cloud` command. Each has an environment variable that wins over it;
+ * The flags of every `conduit cloud` command. Each overrides an environment variable;
  * secrets (PLATFORM_CLOUD_BEARER_TOKEN, PLATFORM_CLOUD_CLIENT_SECRET) come from the environment
  * or a private profile only.
  */
@@ -10,25 +10,26 @@ export const CLOUD_FLAGS: readonly FlagSpec[] = [
     name: 'workspace-id',
     type: 'string',
     valueName: 'ID',
-    description: 'the workspace (env PLATFORM_CLOUD_WORKSPACE_ID wins)',
+    description: 'the workspace (overrides env PLATFORM_CLOUD_WORKSPACE_ID)',
   },
   {
     name: 'api-url',
     type: 'string',
     valueName: 'URL',
-    description: 'public API root (env PLATFORM_CLOUD_API_URL wins; default the hosted platform)',
+    description: 'public API root (overrides env PLATFORM_CLOUD_API_URL; default the hosted platform)',
   },
   {
     name: 'config-api-url',
     type: 'string',
     valueName: 'URL',
-    description: 'Config API root (env PLATFORM_CLOUD_CONFIG_API_URL wins; default derived)',
+    description: 'Config API root (overrides env PLATFORM_CLOUD_CONFIG_API_URL; default derived)',
   },
   {
     name: 'client-id',
     type: 'string',
     valueName: 'ID',
-    description: 'OAuth client id, with PLATFORM_CLOUD_CLIENT_SECRET (env PLATFORM_CLOUD_CLIENT_ID wins)',
+    description:
+      'OAuth client id, with PLATFORM_CLOUD_CLIENT_SECRET (overrides env PLATFORM_CLOUD_CLIENT_ID)',
   },
 ];
 

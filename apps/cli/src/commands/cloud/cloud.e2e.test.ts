@@ -247,6 +247,26 @@ describe('conduit cloud sync, jobs and logs (built, against the simulator)', {
     expect((await runChild(['cloud', 'logs', id, String(job.job_id), '--attempt', '7'], { env })).code).toBe(
       4,
     );
+
+    // The platform's spec allows any int64 for an attempt's epoch seconds: one beyond JavaScript's
+    // date range is shown as sent, not a crash ("Invalid time value").
+    const answer = await fetch(`${sim.configApiRoot}/jobs/get`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${sim.credentials.bearerToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ id: job.job_id }),
+    });
+    const info = (await answer.json()) as { attempts: { attempt: { createdAt: number } }[] };
+    const far = JSON.stringify(info).replace(/"createdAt":\d+/g, '"createdAt":9223372036854775807');
+    sim.faults.add({ status: 200, body: JSON.parse(far), times: 2, match: { operationId: 'getJobInfo' } });
+    const farText = await runChild(['cloud', 'logs', id, String(job.job_id)], { env });
+    expect(farText.stderr).toBe('');
+    expect(farText.code).toBe(0);
+    expect(farText.stdout).toContain(
+      '(started @9223372036854775808 (epoch seconds, outside the supported date range)',
+    );
+    const farJson = await runChild(['cloud', 'logs', id, String(job.job_id), '--json'], { env });
+    expect(farJson.code).toBe(0);
+    expect(JSON.parse(farJson.stdout)[0].created_at).toMatch(/^@9223372036854775808 /);
   });
 
   it('exits 7 with the platform’s failure when a job fails, and starts without waiting', async () => {

@@ -3,6 +3,7 @@ import { CliError } from '../../framework/cli-error';
 import type { CommandContext } from '../../framework/command-context';
 import { EXIT_CODES } from '../../framework/exit-codes';
 import { UsageError } from '../../framework/usage-error';
+import { formatInstant } from '../../output/format-instant';
 import { sanitizeForTerminal } from '../../output/text-width';
 
 /** Runs `conduit cloud logs <connection> <job_id> [--attempt N]`. */
@@ -37,8 +38,9 @@ export async function run(context: CommandContext): Promise<number | undefined> 
         status: attempt.status,
         records_synced: attempt.recordsSynced,
         bytes_synced: attempt.bytesSynced,
-        created_at: attempt.createdAt.toISOString(),
-        ended_at: attempt.endedAt?.toISOString() ?? null,
+        created_at: formatInstant(attempt.createdAt, attempt.createdAtSeconds),
+        ended_at:
+          attempt.endedAt === undefined ? null : formatInstant(attempt.endedAt, attempt.endedAtSeconds!),
         failure_messages: attempt.failureMessages,
         log: logs[index],
       })),
@@ -47,10 +49,10 @@ export async function run(context: CommandContext): Promise<number | undefined> 
   }
   if (attempts.length === 0) output.note(`job ${jobText} has no attempts yet`);
   for (const [index, attempt] of attempts.entries()) {
-    const ended = attempt.endedAt ? `, ended ${attempt.endedAt.toISOString()}` : '';
+    const ended = attempt.endedAt ? `, ended ${formatInstant(attempt.endedAt, attempt.endedAtSeconds!)}` : '';
     await output.print(
       output.style.bold(
-        `=== attempt ${attempt.attemptNumber}: ${attempt.status}, ${attempt.recordsSynced} records (started ${attempt.createdAt.toISOString()}${ended})`,
+        `=== attempt ${attempt.attemptNumber}: ${attempt.status}, ${attempt.recordsSynced} records (started ${formatInstant(attempt.createdAt, attempt.createdAtSeconds)}${ended})`,
       ),
     );
     for (const message of attempt.failureMessages)

@@ -105,6 +105,13 @@ describe('completeWords', () => {
     expect(await values(['exec', '--profile', '=', ''], 'bash')).toEqual([]);
   });
 
+  it("completes -p / --param with the action's param names, as NAME=", async () => {
+    expect(await values(['exec', 'asana', 'tasks', 'get', '-p', ''])).toEqual(['task_gid=']);
+    expect(await values(['exec', 'asana', 'tasks', 'list', '--param', 'pro'])).toEqual(['project=']);
+    expect(await values(['exec', 'asana', 'tasks', 'list', '-p', 'l'])).toEqual(['limit=']);
+    expect(await values(['exec', 'asana', 'nothing', 'list', '-p', ''])).toEqual([]);
+  });
+
   it('completes settings for profile set, plain ones only as KEY=', async () => {
     const settings = await values(['profile', 'set', 'work', 'asana_']);
     expect(settings).toEqual(['asana_base_url=', 'asana_client_id=']);

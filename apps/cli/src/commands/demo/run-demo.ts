@@ -6,13 +6,13 @@ import { HostedClient } from '@conduit/hosted';
 import type { SearchEnvelope } from '@conduit/protocol';
 import { createJsonLogger, registerApplication, type StartedServer, startServer } from '@conduit/server';
 import { type AsanaSimulator, startAsanaSimulator } from '@conduit/testkit';
-import { consoleLogger } from '@conduit/transport';
 import { CliError } from '../../framework/cli-error';
 import type { CommandContext } from '../../framework/command-context';
 import { EXIT_CODES } from '../../framework/exit-codes';
 import { syncFailure, waitForSync } from '../../hosted/wait-for-sync';
 import { formatBytes } from '../../output/format-bytes';
 import { sanitizeForTerminal } from '../../output/text-width';
+import { hooksOption } from '../../output/upstream-hooks';
 import { VERSION } from '../../version';
 import { downloadToFile } from '../download/resumable-download';
 import { buildSearchParams } from '../search/build-search-params';
@@ -197,9 +197,7 @@ async function demo(
       platformClientSecret: registered.clientSecret,
       userAgent: `conduit-cli/${VERSION}`,
       ...(context.runtime.fetch === undefined ? {} : { fetch: context.runtime.fetch }),
-      ...(output.debug
-        ? { hooks: consoleLogger({ write: (line) => output.debugLog(line), logRequests: true }) }
-        : {}),
+      ...hooksOption(output),
     });
     return {
       result: {

@@ -17,8 +17,21 @@ function typeLabel(field: FieldDescription): string {
   return field.nullable ? `${field.type} | null` : field.type;
 }
 
+/**
+ * True when the description already states the constraint (`items per page (1-100)` says `1..100`):
+ * a range is printed once.
+ */
+function saidIn(text: string, constraint: string): boolean {
+  const range = /^(?:length )?(-?[\d.]+)\.\.(-?[\d.]+)$/.exec(constraint);
+  if (!range) return text.includes(constraint);
+  const [, min, max] = range;
+  return [`${min}..${max}`, `${min}-${max}`, `${min}–${max}`, `${min} to ${max}`].some((form) =>
+    text.includes(form),
+  );
+}
+
 function paramDescription(field: FieldDescription, style: Style): string {
-  const notes = [...field.constraints];
+  const notes = field.constraints.filter((constraint) => !saidIn(field.description ?? '', constraint));
   if (field.enum) notes.unshift(`one of ${field.enum.map(String).join(', ')}`);
   if (field.default !== undefined) notes.push(`default ${JSON.stringify(field.default)}`);
   const text = field.description ?? '';

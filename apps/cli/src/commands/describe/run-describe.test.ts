@@ -19,12 +19,22 @@ describe('conduit describe', () => {
     const { code, stdout } = await runInProcess(['describe', 'asana', 'tasks']);
     expect(code).toBe(0);
     expect(stdout).toMatch(/^tasks: Tasks\n/);
-    expect(stdout).toMatch(/limit +integer +items per page \(1-100\) \(1\.\.100\)/);
+    // The range is printed once: the description already says it.
+    expect(stdout).toMatch(/limit +integer +items per page \(1-100\)\n/);
+    expect(stdout).not.toContain('(1..100)');
     expect(stdout).toMatch(/task_gid +string +yes +gid of the task/);
     expect(stdout).toContain('- exactly one of: project | section | workspace + assignee');
     expect(stdout).toMatch(/name +string \| null +yes/);
     expect(stdout).toContain('Example: conduit exec asana tasks list -p project=<gid>');
     expect(stdout).toContain('Searchable fields');
+  });
+
+  it('lists the full record fields of tasks get, not only gid', async () => {
+    const { stdout } = await runInProcess(['describe', 'asana', 'tasks', 'get']);
+    const fields = stdout.slice(stdout.indexOf('Record fields'));
+    for (const field of ['gid', 'name', 'completed', 'assignee', 'due_on', 'notes', 'projects', 'workspace'])
+      expect(fields).toMatch(new RegExp(`\\n +${field} +`));
+    expect(fields).toMatch(/\n +assignee +object \| null *\n/);
   });
 
   it('shows one action', async () => {

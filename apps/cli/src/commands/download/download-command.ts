@@ -49,7 +49,7 @@ export const downloadCommand = defineCommand({
       name: 'base-url',
       type: 'string',
       valueName: 'URL',
-      description: 'local: upstream API root (env ASANA_BASE_URL wins)',
+      description: 'local: upstream API root (overrides env ASANA_BASE_URL)',
     },
     {
       name: 'credentials-file',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { UsageError } from '../../framework/usage-error';
+import { CliError } from '../../framework/cli-error';
 import { describeFields } from '../../introspect/field-description';
 import { jsonSchemaOf } from '../../introspect/json-schema';
 import { buildParams } from './build-params';
@@ -26,14 +26,15 @@ const fields = describeFields(
 
 const build = (pairs: string[], json?: string) => buildParams(fields, { pairs, json }, 'asana tasks list');
 
-function usage(run: () => unknown): UsageError {
+/** The CLI error `run` throws: a usage error (exit 2) or invalid params (exit 5). */
+function usage(run: () => unknown): CliError {
   try {
     run();
   } catch (error) {
-    expect(error).toBeInstanceOf(UsageError);
-    return error as UsageError;
+    expect(error).toBeInstanceOf(CliError);
+    return error as CliError;
   }
-  throw new Error('expected a usage error');
+  throw new Error('expected a CLI error');
 }
 
 describe('buildParams', () => {
@@ -52,10 +53,10 @@ describe('buildParams', () => {
     expect(build(['limit=+7']).limit).toBe(7);
   });
 
-  it('names the param and the expected type when a value cannot be coerced', () => {
+  it('names the param and the expected type when a value cannot be coerced (exit 5, as invalid params)', () => {
     const error = usage(() => build(['limit=ten']));
     expect(error.message).toBe('--param limit: expected an integer, got "ten"');
-    expect(error.exitCode).toBe(2);
+    expect(error.exitCode).toBe(5);
     expect(error.details).toEqual([
       { field: 'params.limit', message: 'expected an integer', error_code: 'invalid_param_value' },
     ]);
@@ -97,12 +98,14 @@ describe('buildParams', () => {
     expect(usage(() => build(['ids=x'])).message).toBe('--param ids: expected an integer, got "x"');
   });
 
-  it('refuses malformed pairs, unknown params and repeats', () => {
+  it('refuses malformed pairs (exit 2), unknown params (exit 5, as a missing one) and repeats', () => {
     expect(usage(() => build(['limit'])).message).toBe('--param needs KEY=VALUE, got "limit"');
+    expect(usage(() => build(['limit'])).exitCode).toBe(2);
     expect(usage(() => build(['=5'])).message).toBe('--param needs KEY=VALUE, got "=5"');
     const unknown = usage(() => build(['projct=1']));
     expect(unknown.message).toBe('asana tasks list has no param "projct"');
     expect(unknown.hint).toBe('did you mean project?');
+    expect(unknown.exitCode).toBe(5);
     expect(usage(() => build(['limit=1', 'limit=2'])).message).toBe('--param limit is given more than once');
   });
 

@@ -1,3 +1,4 @@
+import { InvalidParamsError } from '../../framework/invalid-params-error';
 import { didYouMean } from '../../framework/suggest';
 import { UsageError } from '../../framework/usage-error';
 import type { FieldDescription, JsonType } from '../../introspect/field-description';
@@ -90,8 +91,8 @@ function coerceScalar(raw: string, types: readonly JsonType[]): { value: unknown
   return undefined;
 }
 
-function coercionError(field: FieldDescription, raw: string, expected: string): UsageError {
-  return new UsageError(`--param ${field.name}: expected ${expected}, got "${raw}"`, {
+function coercionError(field: FieldDescription, raw: string, expected: string): InvalidParamsError {
+  return new InvalidParamsError(`--param ${field.name}: expected ${expected}, got "${raw}"`, {
     code: 'invalid_param_value',
     details: [
       { field: `params.${field.name}`, message: `expected ${expected}`, error_code: 'invalid_param_value' },
@@ -165,7 +166,7 @@ export function buildParams(
         : undefined);
     if (!field) {
       const known = [...byName.keys()];
-      throw new UsageError(`${label} has no param "${name}"`, {
+      throw new InvalidParamsError(`${label} has no param "${name}"`, {
         code: 'unknown_param',
         hint:
           didYouMean(name, known) ??

@@ -1,4 +1,9 @@
-import { completeAction, completeConnector, completeEntity } from '../../connectors/connector-completers';
+import {
+  completeAction,
+  completeConnector,
+  completeEntity,
+  completeParam,
+} from '../../connectors/connector-completers';
 import { defineCommand } from '../../framework/command-spec';
 import { HOSTED_FLAGS } from '../../hosted/hosted-flags';
 
@@ -14,10 +19,10 @@ export const execCommand = defineCommand({
     'upstream credentials (local mode). Params are typed by the connector definition: see',
     '`conduit describe <connector> <entity>`.',
     '',
-    'Credentials never go on the command line. They come from, in this order: the environment',
-    '(ASANA_TOKEN, or ASANA_REFRESH_TOKEN + ASANA_CLIENT_ID + ASANA_CLIENT_SECRET), then',
-    '--credentials-file or --credentials-stdin (JSON: {"token": …} or {"refresh_token": …,',
-    '"client_id": …, "client_secret": …}), then the profile. No credentials exits with code 3.',
+    'Credentials never go on the command line. They come from, in this order: --credentials-file',
+    'or --credentials-stdin (JSON: {"token": …} or {"refresh_token": …, "client_id": …,',
+    '"client_secret": …}), then the environment (ASANA_TOKEN, or ASANA_REFRESH_TOKEN +',
+    'ASANA_CLIENT_ID + ASANA_CLIENT_SECRET), then the profile. No credentials exits with code 3.',
     '',
     'list prints one page (add --all to follow every page, streamed; NDJSON with --json); get',
     'prints the record; download writes the bytes to -o FILE or to stdout when it is not a',
@@ -57,6 +62,7 @@ export const execCommand = defineCommand({
       multiple: true,
       valueName: 'KEY=VALUE',
       description: 'a param, typed by the definition (repeat for several; wins over --params-json)',
+      complete: completeParam,
     },
     { name: 'params-json', type: 'string', valueName: 'JSON', description: 'params as one JSON object' },
     { name: 'all', type: 'boolean', description: 'list: follow every page and stream the records' },
@@ -78,7 +84,8 @@ export const execCommand = defineCommand({
       name: 'base-url',
       type: 'string',
       valueName: 'URL',
-      description: 'upstream API root, for a self-managed upstream or a simulator (env ASANA_BASE_URL wins)',
+      description:
+        'upstream API root, for a self-managed upstream or a simulator (overrides env ASANA_BASE_URL)',
     },
     {
       name: 'credentials-file',

@@ -109,19 +109,26 @@ describe('resolveCredentials', () => {
     expect(found.source).toBe('stdin');
   });
 
-  it('prefers the environment over the flags, and says the flag is ignored', async () => {
+  it('prefers the flags over the environment, even an incomplete one', async () => {
     const { settings, output, stderr } = setup({ ASANA_TOKEN: 'env-token-123' });
     const found = await resolveCredentials(
       asanaConnector,
       settings,
-      { file: file('{"token":"file-token"}'), stdin: undefined },
+      { file: file('{"token":"file-token-1"}'), stdin: undefined },
       output,
       'linux',
     );
-    expect(found.credentials.token).toBe('env-token-123');
-    expect(stderr.text()).toContain(
-      '--credentials-file is ignored: ASANA_TOKEN set in the environment take precedence',
+    expect(found.credentials.token).toBe('file-token-1');
+    expect(stderr.text()).not.toContain('ignored');
+    const partial = setup({ ASANA_REFRESH_TOKEN: 'refresh-123' });
+    const fromFile = await resolveCredentials(
+      asanaConnector,
+      partial.settings,
+      { file: file('{"token":"file-token-1"}'), stdin: undefined },
+      partial.output,
+      'linux',
     );
+    expect(fromFile.credentials.token).toBe('file-token-1');
   });
 
   it('falls back to the profile', async () => {

@@ -112,12 +112,12 @@ function missingCredentials(connector: LocalConnector): CliError {
 
 /**
  * Finds the upstream credentials of a local run, with the precedence of every setting:
- * **environment > flag > profile**.
+ * **flag > environment > profile**.
  *
- * 1. the environment, when one method's variables are all set (a personal access token before an
+ * 1. `--credentials-file` or `--credentials-stdin` (JSON);
+ * 2. the environment, when one method's variables are all set (a personal access token before an
  *    OAuth refresh token); a method whose first variable is set but not the rest is an error
  *    rather than a silent fall-through to another source;
- * 2. `--credentials-file` or `--credentials-stdin` (JSON);
  * 3. the profile.
  *
  * None of them is an error with exit code 3 that says every way to give credentials. Every value
@@ -153,19 +153,24 @@ async function find(
   output: Output,
   platform: NodeJS.Platform,
 ): Promise<ResolvedCredentials> {
-  const flagName =
-    flags.file !== undefined
-      ? '--credentials-file'
-      : flags.stdin !== undefined
-        ? '--credentials-stdin'
-        : undefined;
+  if (flags.file !== undefined) {
+    const origin = `--credentials-file ${flags.file}`;
+    const credentials = connector.parseCredentials(
+      parseJsonCredentials(await readCredentialsFile(flags.file, output, platform), origin),
+      origin,
+    );
+    return { credentials, method: methodOf(connector, credentials), source: origin };
+  }
+  if (flags.stdin !== undefined) {
+    const credentials = connector.parseCredentials(
+      parseJsonCredentials(await flags.stdin(), 'stdin'),
+      '--credentials-stdin',
+    );
+    return { credentials, method: methodOf(connector, credentials), source: 'stdin' };
+  }
   for (const method of connector.credentialMethods) {
     const environment = fromEnvironment(method, settings);
     if (environment.missing.length === 0) {
-      if (flagName)
-        output.warn(
-          `${flagName} is ignored: ${environment.present.join(', ')} set in the environment take precedence`,
-        );
       return {
         credentials: environment.credentials,
         method: method.name,
@@ -186,21 +191,6 @@ async function find(
         },
       );
     }
-  }
-  if (flags.file !== undefined) {
-    const origin = `--credentials-file ${flags.file}`;
-    const credentials = connector.parseCredentials(
-      parseJsonCredentials(await readCredentialsFile(flags.file, output, platform), origin),
-      origin,
-    );
-    return { credentials, method: methodOf(connector, credentials), source: origin };
-  }
-  if (flags.stdin !== undefined) {
-    const credentials = connector.parseCredentials(
-      parseJsonCredentials(await flags.stdin(), 'stdin'),
-      '--credentials-stdin',
-    );
-    return { credentials, method: methodOf(connector, credentials), source: 'stdin' };
   }
   if (settings.profileName !== undefined) {
     for (const method of connector.credentialMethods) {

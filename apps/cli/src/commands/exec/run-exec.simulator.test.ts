@@ -17,8 +17,11 @@ afterAll(async () => {
   await sim.close();
 });
 
-const exec = (args: string[], extraEnv: Record<string, string> = {}) =>
-  runInProcess(['exec', 'asana', ...args], { env: { ...env, ...extraEnv } });
+const exec = (
+  args: string[],
+  extraEnv: Record<string, string> = {},
+  options: { stderrIsTTY?: boolean } = {},
+) => runInProcess(['exec', 'asana', ...args], { env: { ...env, ...extraEnv }, ...options });
 
 describe('conduit exec asana against the Asana simulator (in process)', () => {
   it('lists workspaces as a table', async () => {
@@ -107,5 +110,40 @@ describe('conduit exec asana against the Asana simulator (in process)', () => {
     ]);
     expect(code).toBe(5);
     expect(stderr).toContain('exists only in hosted mode');
+    expect(stderr).toContain('hint: add --hosted: conduit exec --hosted asana tasks search');
+    expect(stderr).not.toContain('externalUserId');
+  });
+
+  it('says on a terminal what a 429 makes it wait for, and how long; never on stdout', async () => {
+    const path = { path: '/workspaces' };
+    sim.faults.inject({ kind: 'status', status: 429, retryAfterSeconds: 1 }, { times: 1, ...path });
+    const seen = await exec(['workspaces', 'list', '--json'], {}, { stderrIsTTY: true });
+    expect(seen.code).toBe(0);
+    expect(seen.stderr).toMatch(
+      /rate limited by 127\.0\.0\.1:\d+ \(429\): waiting 1 s before retrying GET \/api\/1\.0\/workspaces/,
+    );
+    expect(seen.stdout).not.toContain('rate limited');
+    expect(JSON.parse(seen.stdout).records).toHaveLength(sim.data.workspaces.length);
+
+    sim.faults.inject({ kind: 'status', status: 429, retryAfterSeconds: 1 }, { times: 1, ...path });
+    const piped = await exec(['workspaces', 'list', '--json'], {}, { stderrIsTTY: false });
+    expect(piped.code).toBe(0);
+    expect(piped.stderr).toBe('');
+  });
+
+  it('refuses to download an attachment the upstream gives no download URL for: a typed error, exit 5', async () => {
+    const vimeo =
+      sim.data.attachments.find((attachment) => attachment.host === 'vimeo') ??
+      sim.addAttachment({ parentGid: sim.data.taskGids({})[0]!, name: 'clip.mov', size: 10, host: 'vimeo' });
+    const target = join(mkdtempSync(join(tmpdir(), 'conduit-sim-download-')), 'clip.mov');
+    const args = ['attachments', 'download', '-p', `attachment_gid=${vimeo.gid}`, '-o', target];
+    const human = await exec(args);
+    expect(human.code).toBe(5);
+    expect(human.stderr).toContain('has no download URL');
+    expect(human.stderr).not.toContain('internal error');
+    const json = await exec([...args, '--json']);
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      error: { name: 'UnsupportedOperationError', code: 'download_unavailable' },
+    });
   });
 });

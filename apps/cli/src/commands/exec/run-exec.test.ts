@@ -89,7 +89,7 @@ describe('conduit exec (local mode, fake connector)', () => {
   it('reports invalid params from the definition with exit 5 and the fields at fault', async () => {
     const { code, stderr } = await exec(['items', 'get', '-p', 'item_gid=abc']);
     expect(code).toBe(5);
-    expect(stderr).toBe('error: item_gid: Invalid string: must match pattern /^\\d+$/\n  params.item_gid\n');
+    expect(stderr).toBe('error: item_gid: Invalid string: must match pattern /^\\d+$/\n');
     const missing = await exec(['items', 'get', '--json']);
     expect(missing.code).toBe(5);
     expect(JSON.parse(missing.stdout).error).toMatchObject({
@@ -99,12 +99,10 @@ describe('conduit exec (local mode, fake connector)', () => {
     });
   });
 
-  it('reports a coercion failure as a usage error (exit 2) naming the param', async () => {
+  it('reports a coercion failure as invalid params (exit 5) naming the param once', async () => {
     const { code, stderr, calls } = await exec(['items', 'list', '-p', 'limit=many']);
-    expect(code).toBe(2);
-    expect(stderr).toBe(
-      'error: --param limit: expected an integer, got "many"\n  params.limit: expected an integer\n',
-    );
+    expect(code).toBe(5);
+    expect(stderr).toBe('error: --param limit: expected an integer, got "many"\n');
     expect(calls.requests).toHaveLength(0);
   });
 
@@ -114,7 +112,10 @@ describe('conduit exec (local mode, fake connector)', () => {
     expect(found.stderr).toContain('more hits: --param cursor=next-1');
     const local = await exec(['items', 'search', '-p', 'query={}'], { searchMode: 'hosted_only' });
     expect(local.code).toBe(5);
-    expect(local.stderr).toBe('error: items search exists only in hosted mode\n');
+    expect(local.stderr).toBe(
+      'error: fake items search runs over the data the hosted service has synced, so it exists only in hosted mode\n' +
+        'hint: add --hosted: conduit exec --hosted fake items search … (see conduit exec --help for the hosted settings)\n',
+    );
   });
 
   it('writes a download to a file through a .part file', async () => {
@@ -165,14 +166,14 @@ describe('conduit exec (local mode, fake connector)', () => {
     expect(calls.options).toHaveLength(0);
   });
 
-  it('takes the base URL with env > flag > profile precedence, and checks it', async () => {
-    const flag = await exec(['items', 'list', '--base-url', 'http://flag.test/api']);
-    expect(flag.calls.options[0]!.baseUrl).toBe('http://flag.test/api');
-    const env = await exec(['items', 'list', '--base-url', 'http://flag.test/api'], {
+  it('takes the base URL with flag > env > profile precedence, and checks it', async () => {
+    const flag = await exec(['items', 'list', '--base-url', 'http://flag.test/api'], {
       env: { ASANA_BASE_URL: 'http://env.test/api' },
     });
+    expect(flag.calls.options[0]!.baseUrl).toBe('http://flag.test/api');
+    expect(flag.stderr).not.toContain('ignored');
+    const env = await exec(['items', 'list'], { env: { ASANA_BASE_URL: 'http://env.test/api' } });
     expect(env.calls.options[0]!.baseUrl).toBe('http://env.test/api');
-    expect(env.stderr).toContain('warning: --base-url is ignored: ASANA_BASE_URL is set in the environment');
     const none = await exec(['items', 'list']);
     expect(none.calls.options[0]!.baseUrl).toBeUndefined();
     const bad = await exec(['items', 'list', '--base-url', 'ftp://x']);
@@ -190,14 +191,14 @@ describe('conduit exec (local mode, fake connector)', () => {
     expect(stdout + stderr).not.toContain(TOKEN);
   });
 
-  it('passes a User-Agent naming the CLI and a debug logger only under --debug', async () => {
+  it('passes a User-Agent naming the CLI and transport hooks only under --debug', async () => {
     const quiet = await exec(['items', 'list']);
     expect(quiet.calls.options[0]).toMatchObject({
       userAgent: expect.stringMatching(/^conduit-cli\//),
-      debugLog: undefined,
+      hooks: undefined,
     });
     const loud = await exec(['items', 'list', '--debug']);
-    expect(typeof loud.calls.options[0]!.debugLog).toBe('function');
+    expect(typeof loud.calls.options[0]!.hooks?.onResponse).toBe('function');
   });
 
   it('suggests entities and actions, and names unknown params (exit 2)', async () => {
@@ -206,7 +207,16 @@ describe('conduit exec (local mode, fake connector)', () => {
     );
     expect((await exec(['items', 'lsit'])).stderr).toContain('has no action "lsit"');
     const param = await exec(['items', 'list', '-p', 'limt=1']);
-    expect(param.code).toBe(2);
+    expect(param.code).toBe(5);
     expect(param.stderr).toBe('error: fake items list has no param "limt"\nhint: did you mean limit?\n');
+  });
+
+  it('gives an unknown, a mistyped and a missing param the same exit code (5), each sentence once', async () => {
+    const unknown = await exec(['items', 'get', '-p', 'item_gd=1']);
+    const mistyped = await exec(['items', 'list', '-p', 'limit=ten']);
+    const missing = await exec(['items', 'get']);
+    expect([unknown.code, mistyped.code, missing.code]).toEqual([5, 5, 5]);
+    expect(mistyped.stderr).toBe('error: --param limit: expected an integer, got "ten"\n');
+    expect(missing.stderr).toBe('error: item_gid is required\n');
   });
 });

@@ -1,8 +1,10 @@
-import { redactUrl, redactValue } from '@conduit/protocol';
+import { ConduitError, redactUrl, redactValue } from '@conduit/protocol';
 import { CONNECTORS, requireConnector } from '../../connectors/connector-catalog';
 import { openLocalExecutor } from '../../connectors/open-local-executor';
 import { requireAction } from '../../connectors/require-action';
+import { CliError } from '../../framework/cli-error';
 import type { CommandContext } from '../../framework/command-context';
+import { EXIT_CODES } from '../../framework/exit-codes';
 import { UsageError } from '../../framework/usage-error';
 import { describeAction } from '../../introspect/describe-action';
 import { buildParams } from './build-params';
@@ -42,12 +44,33 @@ export async function run(context: CommandContext): Promise<number | undefined> 
   );
   const execute = (extra: Record<string, unknown> = {}) =>
     executor.execute({ entity, action: actionName, params: { ...params, ...extra } }, { signal });
-  await runAction(context, {
-    kind: action.kind,
-    description,
-    params,
-    execute,
-    commandLine: ['conduit', 'exec', entry.name, entity, actionName].join(' '),
-  });
+  try {
+    await runAction(context, {
+      kind: action.kind,
+      description,
+      params,
+      execute,
+      commandLine: ['conduit', 'exec', entry.name, entity, actionName].join(' '),
+    });
+  } catch (error) {
+    throw onTheCommandLine(error, `${entry.name} ${entity} ${actionName}`);
+  }
   return 0;
+}
+
+/**
+ * A library's "hosted only" refusal speaks of constructor options (`externalUserId`, …); on the
+ * command line the way out is `--hosted`.
+ */
+function onTheCommandLine(error: unknown, label: string): unknown {
+  if (!ConduitError.isInstance(error) || error.code !== 'hosted_only') return error;
+  return new CliError(
+    `${label} runs over the data the hosted service has synced, so it exists only in hosted mode`,
+    {
+      code: 'hosted_only',
+      exitCode: EXIT_CODES.validation,
+      hint: `add --hosted: conduit exec --hosted ${label} … (see conduit exec --help for the hosted settings)`,
+      cause: error,
+    },
+  );
 }

@@ -151,8 +151,8 @@ export const profileCommand = defineCommand({
   description: [
     'Manage named profiles in the config file ($CONDUIT_CONFIG, else',
     '$XDG_CONFIG_HOME/conduit/config.json, else ~/.config/conduit/config.json). A setting is taken',
-    'from the environment first, then a flag, then the profile; the profile is CONDUIT_PROFILE,',
-    'else --profile, else the default profile.',
+    'from a flag first, then the environment, then the profile; the profile is --profile, else',
+    'CONDUIT_PROFILE, else the default profile.',
   ].join('\n'),
   subcommands: [list, show, set, unset, remove, use],
   examples: [

@@ -1,19 +1,20 @@
 import { SEARCHABLE_FIELDS } from '@conduit/asana';
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../framework/usage-error';
+import { CliError } from '../../framework/cli-error';
 import { buildSearchParams, parseSort } from './build-search-params';
 
 const tasks = SEARCHABLE_FIELDS.tasks;
 const base = { sort: [], fields: [], defaultLimit: 50 };
 
-function usage(run: () => unknown): UsageError {
+/** The CLI error `run` throws: a usage error (exit 2) or invalid params (exit 5). */
+function usage(run: () => unknown): CliError {
   try {
     run();
   } catch (error) {
-    expect(error).toBeInstanceOf(UsageError);
-    return error as UsageError;
+    expect(error).toBeInstanceOf(CliError);
+    return error as CliError;
   }
-  throw new Error('expected a usage error');
+  throw new Error('expected a CLI error');
 }
 
 describe('buildSearchParams', () => {
@@ -68,6 +69,10 @@ describe('buildSearchParams', () => {
     );
     expect(error.hint).toBe(`completed=maybe\n${' '.repeat(16)}^`);
     expect(error.details).toEqual([expect.objectContaining({ field: 'where', error_code: 'invalid_where' })]);
+    // A mistyped or unknown field is invalid input (exit 5, as in --query); bad syntax is usage (2).
+    expect(error.exitCode).toBe(5);
+    expect(usage(() => buildSearchParams({ ...base, where: 'nope=1' }, tasks)).exitCode).toBe(5);
+    expect(usage(() => buildSearchParams({ ...base, where: 'completed=' }, tasks)).exitCode).toBe(2);
   });
 
   it('refuses --where without searchable fields, a bad limit and empty field paths', () => {

@@ -1,4 +1,5 @@
 import { SEARCH_LIMITS, type SearchCondition, type SearchFieldType } from '@conduit/protocol';
+import { InvalidParamsError } from '../../framework/invalid-params-error';
 import { UsageError } from '../../framework/usage-error';
 import { parseWhere, WhereError } from './parse-where';
 
@@ -20,16 +21,19 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * `--where` fault as a usage error whose hint points at the column.
+ * `--where` fault as a CLI error whose hint points at the column: a usage error (exit 2) for bad
+ * syntax, invalid params (exit 5) for an unknown or mistyped field, as the service answers the
+ * same mistake in `--query`.
  *
  * @example
  * ```ts
  * throw whereUsageError('completed=maybe', new WhereError('needs true or false', 10));
  * ```
  */
-export function whereUsageError(text: string, error: WhereError): UsageError {
+export function whereUsageError(text: string, error: WhereError): UsageError | InvalidParamsError {
   const single = text.replace(/[\r\n\t]/g, ' ');
-  return new UsageError(`--where: ${error.message} (column ${error.column})`, {
+  const ErrorClass = error.kind === 'field' ? InvalidParamsError : UsageError;
+  return new ErrorClass(`--where: ${error.message} (column ${error.column})`, {
     code: 'invalid_where',
     details: [
       { field: 'where', message: `${error.message} (column ${error.column})`, error_code: 'invalid_where' },

@@ -3,6 +3,9 @@ import { didYouMean } from '../../framework/suggest';
 
 /**
  * A `--where` expression the parser refuses, with the 0-based offset of the fault in the text.
+ * `kind` tells a malformed expression (`syntax`) from a well-formed one naming an unknown field
+ * or comparing a field with a value of the wrong type (`field`): the same mistake as in `--query`,
+ * which the hosted service refuses.
  *
  * @example
  * ```ts
@@ -13,10 +16,12 @@ export class WhereError extends Error {
   override readonly name = 'WhereError';
   /** 0-based offset of the fault in the expression. */
   readonly offset: number;
+  readonly kind: 'syntax' | 'field';
 
-  constructor(message: string, offset: number) {
+  constructor(message: string, offset: number, kind: 'syntax' | 'field' = 'syntax') {
     super(message);
     this.offset = offset;
+    this.kind = kind;
   }
 
   /** 1-based column of the fault, as messages print it. */
@@ -216,11 +221,16 @@ class WhereParser {
       throw new WhereError(
         `unknown field "${field}"; ${didYouMean(field, known) ?? `searchable fields: ${known.join(', ')}`}`,
         token.start,
+        'field',
       );
     }
     const type = this.#fields[field]!;
     if (segments.length > 1 && type !== 'object' && type !== 'array') {
-      throw new WhereError(`"${field}" is ${fieldKind(type)} with no sub-fields`, token.start + field.length);
+      throw new WhereError(
+        `"${field}" is ${fieldKind(type)} with no sub-fields`,
+        token.start + field.length,
+        'field',
+      );
     }
     return { path: token.text, type, nested: segments.length > 1 };
   }
@@ -290,7 +300,7 @@ function typeValue(target: Target, operator: Operator, token: ValueToken): Searc
   const text = token.text;
   const where = `"${target.path}" (${target.nested ? 'a sub-field' : fieldKind(target.type)})`;
   const fail = (message: string): never => {
-    throw new WhereError(message, token.start);
+    throw new WhereError(message, token.start, 'field');
   };
   if (bare && text.toLowerCase() === 'null') {
     if (operator === '=' || operator === '!=') return null;

@@ -4,7 +4,7 @@ import type { CommandContext } from '../../framework/command-context';
 import { EXIT_CODES } from '../../framework/exit-codes';
 import { UsageError } from '../../framework/usage-error';
 
-/** Each flag and the environment variable the server reads it from (which wins over the flag). */
+/** Each flag and the environment variable the server reads it from (which the flag overrides). */
 const FLAG_VARIABLES: readonly (readonly [flag: string, variable: string])[] = [
   ['host', 'CONDUIT_HOST'],
   ['port', 'CONDUIT_PORT'],
@@ -39,10 +39,6 @@ export async function run(context: CommandContext): Promise<number | undefined> 
   for (const [flag, variable] of FLAG_VARIABLES) {
     const value = flags.string(flag);
     if (value === undefined) continue;
-    if (present(runtime.env[variable])) {
-      output.warn(`--${flag} is ignored: ${variable} is set in the environment and takes precedence`);
-      continue;
-    }
     if (flag === 'port' && (!/^\d+$/.test(value) || Number(value) > 65_535)) {
       throw new UsageError(`--port needs an integer from 0 to 65535, got "${value}"`, {
         code: 'invalid_flag',

@@ -10,7 +10,7 @@ export const serveCommand = defineCommand({
     'stderr, and on SIGTERM or Ctrl-C stops accepting, finishes the requests in flight, closes the',
     'store and exits 0.',
     '',
-    'Each flag has an environment variable that wins over it: CONDUIT_HOST, CONDUIT_PORT,',
+    'Each flag overrides an environment variable: CONDUIT_HOST, CONDUIT_PORT,',
     'CONDUIT_DATA_DIR, CONDUIT_DATABASE_URL. Without a database URL the store is an embedded',
     'SQLite file in the data directory (default ./.conduit). A database password never goes on',
     'the command line: put the whole URL in CONDUIT_DATABASE_URL, or the password in PGPASSWORD.',

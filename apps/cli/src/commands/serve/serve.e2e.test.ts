@@ -57,7 +57,7 @@ describe('conduit serve (built, child process)', { timeout: E2E_TIMEOUT_MS }, ()
     expect(stderr).not.toContain(BOOTSTRAP.CONDUIT_BOOTSTRAP_CLIENT_SECRET);
   });
 
-  it('lets the environment win over a flag, and refuses a password on the command line', async () => {
+  it('lets a flag win over the environment, and refuses a password on the command line', async () => {
     const secretUrl = 'postgres://conduit:db-password-42@127.0.0.1:1/conduit';
     const refused = await runChild(['serve', '--database-url', secretUrl]);
     expect(refused.code).toBe(2);
@@ -65,14 +65,16 @@ describe('conduit serve (built, child process)', { timeout: E2E_TIMEOUT_MS }, ()
     expect(refused.stderr).not.toContain('db-password-42');
     const badPort = await runChild(['serve', '--port', 'eighty']);
     expect(badPort.code).toBe(2);
-    const shadowed = await runChild(
-      ['serve', '--port', 'eighty', '--data-dir', join(directory, 'other'), '--json'],
-      {
-        env: { CONDUIT_PORT: 'x' },
-      },
-    );
-    expect(shadowed.stderr).toContain('warning: --port is ignored: CONDUIT_PORT is set in the environment');
-    expect(shadowed.code).toBe(2);
-    expect(JSON.parse(shadowed.stdout)).toMatchObject({ error: { code: 'invalid_config' } });
+    // The flag is read (and refused) although the environment holds a usable port.
+    const flagWins = await runChild(['serve', '--port', 'eighty', '--data-dir', join(directory, 'other')], {
+      env: { CONDUIT_PORT: '0' },
+    });
+    expect(flagWins.code).toBe(2);
+    expect(flagWins.stderr).toContain('--port needs an integer from 0 to 65535, got "eighty"');
+    const fromEnv = await runChild(['serve', '--data-dir', join(directory, 'other'), '--json'], {
+      env: { CONDUIT_PORT: 'x' },
+    });
+    expect(fromEnv.code).toBe(2);
+    expect(JSON.parse(fromEnv.stdout)).toMatchObject({ error: { code: 'invalid_config' } });
   });
 });

@@ -38,8 +38,11 @@ export async function run(context: CommandContext): Promise<number | undefined> 
   }
   const started = Date.now();
   let latest: SyncSummary | undefined;
+  let previous: SyncSummary | undefined;
   const label = sanitizeForTerminal(connector.name);
-  const live = output.liveBlock((frame) => liveSyncLines(latest, label, Date.now() - started, frame));
+  const live = output.liveBlock((frame) =>
+    liveSyncLines(latest, label, Date.now() - started, frame, { before, previous }),
+  );
   let summary: SyncSummary;
   try {
     summary = await waitForSync(client, connector.id, before, {
@@ -47,6 +50,7 @@ export async function run(context: CommandContext): Promise<number | undefined> 
       intervalMs: POLL_INTERVAL_MS,
       signal,
       onStatus: (status) => {
+        previous = latest;
         latest = status;
         live.refresh();
       },
