@@ -9,7 +9,10 @@ let tools: Record<string, Tool>;
 
 beforeAll(async () => {
   sim = await startAsanaSimulator({ dataset: { preset: 'tiny', seed: 9 } });
-  const executor = createLocalExecutor({ auth: { token: sim.tokens.personalAccessToken }, baseUrl: sim.baseUrl });
+  const executor = createLocalExecutor({
+    auth: { token: sim.tokens.personalAccessToken },
+    baseUrl: sim.baseUrl,
+  });
   tools = conduitTools([{ definition: asanaDefinition, executor }]);
 });
 afterAll(() => sim?.close());
@@ -35,7 +38,10 @@ describe('conduitTools (Vercel AI SDK)', () => {
       next_cursor: string | null;
     };
     expect(first.records).toEqual([{ gid: sim.data.workspaces[0]!.gid }]);
-    const failed = (await run('asana_projects_get', { project_gid: '424242424242' })) as Record<string, unknown>;
+    const failed = (await run('asana_projects_get', { project_gid: '424242424242' })) as Record<
+      string,
+      unknown
+    >;
     expect(failed).toMatchObject({ isError: true, error: 'not_found' });
   });
 });

@@ -12,10 +12,15 @@ let served: Awaited<ReturnType<typeof serveHttp>>;
 
 beforeAll(async () => {
   sim = await startAsanaSimulator({ dataset: { preset: 'tiny', seed: 2 } });
-  const executor = createLocalExecutor({ auth: { token: sim.tokens.personalAccessToken }, baseUrl: sim.baseUrl });
+  const executor = createLocalExecutor({
+    auth: { token: sim.tokens.personalAccessToken },
+    baseUrl: sim.baseUrl,
+  });
   served = await serveHttp({
     port: 0,
-    authenticate: staticTokenAuthenticator(TOKEN, { connectors: [{ definition: asanaDefinition, executor }] }),
+    authenticate: staticTokenAuthenticator(TOKEN, {
+      connectors: [{ definition: asanaDefinition, executor }],
+    }),
   });
 });
 afterAll(async () => {
@@ -39,7 +44,10 @@ describe('Streamable HTTP at /mcp', () => {
       const { tools } = await client.listTools();
       expect(tools.map((tool) => tool.name)).toContain('asana_workspaces_get');
       const workspace = sim.data.workspaces[0]!;
-      const result = await client.callTool({ name: 'asana_workspaces_get', arguments: { workspace_gid: workspace.gid } });
+      const result = await client.callTool({
+        name: 'asana_workspaces_get',
+        arguments: { workspace_gid: workspace.gid },
+      });
       expect(result.structuredContent).toMatchObject({ gid: workspace.gid });
     } finally {
       await client.close();

@@ -21,6 +21,7 @@ describe('completeWords', () => {
       'sync',
       'download',
       'serve',
+      'mcp',
       'cloud',
       'profile',
       'completion',
