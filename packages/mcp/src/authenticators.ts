@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { HostedClient, type HostedClientOptions } from '@conduit/hosted';
-import type { ConnectorDefinition } from '@conduit/protocol';
+import type { ConnectorSource } from './connector-source';
 import { createMcpServer, type McpServerOptions } from './create-mcp-server';
 import { hostedConnectors, isRefusedToken } from './hosted-connectors';
 import type { McpAuthenticator } from './mcp-http-handler';
@@ -27,8 +27,9 @@ export function staticTokenAuthenticator(token: string, options: McpServerOption
 export interface HostedTokenAuthenticatorOptions extends Omit<McpServerOptions, 'connectors'> {
   /** How to reach the service (`baseUrl`, `fetch`, …); the token comes from each client. */
   readonly hosted: Partial<Omit<HostedClientOptions, 'scopedToken'>>;
-  readonly definitions: readonly ConnectorDefinition[];
-  /** Only connectors of this definition name or kind. */
+  /** The connectors the tools come from: a registry, modules or definitions. */
+  readonly source: ConnectorSource;
+  /** Only connectors of this name or kind. */
   readonly only?: string;
 }
 
@@ -39,17 +40,17 @@ export interface HostedTokenAuthenticatorOptions extends Omit<McpServerOptions, 
  *
  * @example
  * ```ts
- * const authenticate = hostedTokenAuthenticator({ hosted: { baseUrl }, definitions: [asanaDefinition] });
+ * const authenticate = hostedTokenAuthenticator({ hosted: { baseUrl }, source: registry });
  * ```
  */
 export function hostedTokenAuthenticator(options: HostedTokenAuthenticatorOptions): McpAuthenticator {
-  const { hosted, definitions, only, ...serverOptions } = options;
+  const { hosted, source, only, ...serverOptions } = options;
   return async (token) => {
     const client = new HostedClient({ ...hosted, scopedToken: token });
     try {
       const connectors = await hostedConnectors({
         client,
-        definitions,
+        source,
         ...(only === undefined ? {} : { only }),
       });
       return createMcpServer({ ...serverOptions, connectors });

@@ -1,13 +1,14 @@
 import { createHostedExecutor, type HostedClient } from '@conduit/hosted';
-import { AuthenticationError, type ConnectorDefinition, type ExecuteOptions } from '@conduit/protocol';
+import { AuthenticationError, type ExecuteOptions } from '@conduit/protocol';
+import { type ConnectorSource, definitionsOf } from './connector-source';
 import type { McpConnector } from './mcp-connector';
 
 /** Options of {@link hostedConnectors}. */
 export interface HostedConnectorsOptions {
   readonly client: HostedClient;
-  /** The definitions the tools come from, matched to the user's connectors by `connectorType`. */
-  readonly definitions: readonly ConnectorDefinition[];
-  /** Only connectors of this definition name or kind (`asana`, `task-management`). */
+  /** The connectors the tools come from (a registry, modules or definitions), matched to the user's connectors by kind. */
+  readonly source: ConnectorSource;
+  /** Only connectors of this name or kind (`asana`, `task-management`). */
   readonly only?: string;
 }
 
@@ -26,7 +27,7 @@ function slug(text: string): string {
  *
  * @example
  * ```ts
- * const connectors = await hostedConnectors({ client: new HostedClient({ scopedToken, baseUrl }), definitions: [asanaDefinition] });
+ * const connectors = await hostedConnectors({ client: new HostedClient({ scopedToken, baseUrl }), source: registry });
  * ```
  */
 export async function hostedConnectors(
@@ -34,7 +35,7 @@ export async function hostedConnectors(
   executeOptions: ExecuteOptions = {},
 ): Promise<McpConnector[]> {
   const wanted = options.only?.toLowerCase();
-  const definitions = options.definitions.filter(
+  const definitions = definitionsOf(options.source).filter(
     (definition) => wanted === undefined || definition.name === wanted || definition.connectorType === wanted,
   );
   const listed = await options.client.listConnectors({}, executeOptions);

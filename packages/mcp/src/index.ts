@@ -9,6 +9,12 @@ export {
   connectorTools,
   FIELDS_ARGUMENT,
 } from './connector-tools';
+export {
+  type ConnectorSource,
+  definitionsOf,
+  type LocalConnectorOptions,
+  localConnector,
+} from './connector-source';
 export { createMcpServer, type McpServerOptions } from './create-mcp-server';
 export { DEFAULT_DOWNLOAD_CAP, DEFAULT_RESOURCE_CAP } from './download-caps';
 export { decodeDownloadArgs, downloadUri } from './download-link';

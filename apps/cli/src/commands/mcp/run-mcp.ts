@@ -121,7 +121,7 @@ export async function run(context: CommandContext): Promise<number | undefined> 
     const definitions = await Promise.all(entries.map((entry) => entry.loadDefinition()));
     if (port === undefined) {
       const { client } = await openHostedClient(context);
-      connectors = await hostedConnectors({ client, definitions, ...(only ? { only } : {}) }, { signal });
+      connectors = await hostedConnectors({ client, source: definitions, ...(only ? { only } : {}) }, { signal });
       if (connectors.length === 0) throw noConnectors(only);
     } else {
       const settings = await context.settings();
@@ -137,7 +137,7 @@ export async function run(context: CommandContext): Promise<number | undefined> 
           userAgent: `conduit-cli/${VERSION}`,
           ...(runtime.fetch === undefined ? {} : { fetch: runtime.fetch }),
         },
-        definitions,
+        source: definitions,
         ...(only ? { only } : {}),
       });
     }
