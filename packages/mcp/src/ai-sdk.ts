@@ -35,7 +35,7 @@ export function conduitTools(
     for (const definition of connectorTools(connector)) {
       tools[definition.name] = tool({
         description: definition.description,
-        inputSchema: definition.inputSchema as unknown as Tool<Record<string, unknown>>['inputSchema'],
+        inputSchema: definition.inputSchema,
         execute: async (input: Record<string, unknown>, { abortSignal }) => {
           // The AI SDK checks the input against the schema; parse again for the defaults it leaves out.
           const parsed = definition.inputSchema.safeParse(input);

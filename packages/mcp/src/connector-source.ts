@@ -27,7 +27,9 @@ function isRegistry(source: ConnectorSource): source is ConnectorRegistry {
  * ```
  */
 export function definitionsOf(source: ConnectorSource): ConnectorDefinition[] {
-  const items: readonly (ConnectorModule | ConnectorDefinition)[] = isRegistry(source) ? source.modules : source;
+  const items: readonly (ConnectorModule | ConnectorDefinition)[] = isRegistry(source)
+    ? source.modules
+    : source;
   return items.map((item) => ('entities' in item ? item : item.definition));
 }
 

@@ -1,4 +1,5 @@
 import { asanaDefinition, createLocalExecutor } from '@conduit/asana';
+import { createHostedExecutor, HostedClient } from '@conduit/hosted';
 import { type AsanaSimulator, asanaAttachmentBytes, startAsanaSimulator } from '@conduit/testkit';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
@@ -155,5 +156,37 @@ describe('an MCP client on the local-mode server', () => {
     expect(
       Buffer.from(blob, 'base64').equals(asanaAttachmentBytes(large.gid, large.name, 0, large.size)),
     ).toBe(true);
+  });
+});
+
+describe('tool lists', () => {
+  async function toolsOf(server: ReturnType<typeof createMcpServer>) {
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    const other = new Client({ name: 'lister', version: '1.0.0' });
+    await Promise.all([server.connect(serverSide), other.connect(clientSide)]);
+    try {
+      return (await other.listTools()).tools;
+    } finally {
+      await other.close();
+    }
+  }
+
+  it('in hosted mode has search, its query described as JSON Schema and its fields named', async () => {
+    // Listing runs nothing, so this executor never reaches the (absent) service.
+    const executor = createHostedExecutor({
+      client: new HostedClient({ scopedToken: 'unused', baseUrl: 'http://127.0.0.1:9' }),
+      connectorId: 'c1',
+      definition: asanaDefinition,
+    });
+    const tools = await toolsOf(createMcpServer({ connectors: [{ definition: asanaDefinition, executor }] }));
+    expect(tools).toHaveLength(36);
+    const search = tools.find((tool) => tool.name === 'asana_tasks_search')!;
+    expect(search.inputSchema.required).toEqual(['query']);
+    expect(JSON.stringify(search.inputSchema)).toContain('"fuzzy"');
+    expect(search.description).toMatch(/fields: .*completed/);
+  });
+
+  it('is empty, not an error, without connectors', async () => {
+    expect(await toolsOf(createMcpServer({ connectors: [] }))).toEqual([]);
   });
 });

@@ -123,6 +123,11 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       );
     }
   }
+  if (tools.size === 0) {
+    // A hosted user without connectors still gets an answer to tools/list (an empty one): the
+    // SDK sets up its tool handlers on the first registration, so one is made and taken back.
+    server.registerTool('conduit_placeholder', { description: 'unused' }, () => ({ content: [] })).remove();
+  }
   if ([...tools.values()].some((tool) => tool.kind === 'download')) {
     server.registerResource(
       'download',

@@ -4,17 +4,17 @@ export {
   staticTokenAuthenticator,
 } from './authenticators';
 export {
-  type ConnectorTool,
-  CURSOR_ARGUMENT,
-  connectorTools,
-  FIELDS_ARGUMENT,
-} from './connector-tools';
-export {
   type ConnectorSource,
   definitionsOf,
   type LocalConnectorOptions,
   localConnector,
 } from './connector-source';
+export {
+  type ConnectorTool,
+  CURSOR_ARGUMENT,
+  connectorTools,
+  FIELDS_ARGUMENT,
+} from './connector-tools';
 export { createMcpServer, type McpServerOptions } from './create-mcp-server';
 export { DEFAULT_DOWNLOAD_CAP, DEFAULT_RESOURCE_CAP } from './download-caps';
 export { decodeDownloadArgs, downloadUri } from './download-link';

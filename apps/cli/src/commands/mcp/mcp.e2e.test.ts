@@ -351,7 +351,34 @@ describe('conduit mcp --http (built CLI, child process)', { timeout: E2E_TIMEOUT
       expect(response.status).toBe(401);
       // A user without connectors gets a server without tools, not someone else's.
       const stranger = await httpClient(served.url, await scopedToken('user-without-connectors'));
-      expect((await stranger.listTools().catch(() => ({ tools: [] }))).tools).toEqual([]);
+      expect((await stranger.listTools()).tools).toEqual([]);
+
+      // Two connectors of one kind: one tool set each, told apart by the connector's name.
+      const owner = new HostedClient({
+        baseUrl: server.url,
+        externalUserId: 'user-two-connectors',
+        platformClientId: clientId,
+        platformClientSecret: clientSecret,
+      });
+      for (const name of ['Studio', 'Ops']) {
+        await owner.createConnector({
+          connectorType: 'task-management',
+          name,
+          credentials: { token: sim.tokens.personalAccessToken },
+          config: { base_url: sim.baseUrl },
+        });
+      }
+      const two = await httpClient(served.url, await scopedToken('user-two-connectors'));
+      const names = (await two.listTools()).tools.map((tool) => tool.name);
+      expect(names).toHaveLength(2 * actionPairs(true));
+      expect(names).toEqual(
+        expect.arrayContaining(['asana_studio_workspaces_list', 'asana_ops_workspaces_list']),
+      );
+      const viaOps = await call(two, 'asana_ops_workspaces_list', { fields: ['gid'] });
+      expect(viaOps.structuredContent).toEqual({
+        records: sim.data.workspaces.map((workspace) => ({ gid: workspace.gid })),
+        next_cursor: null,
+      });
     } finally {
       expect(await served.stop()).toBe(0);
     }

@@ -121,7 +121,10 @@ export async function run(context: CommandContext): Promise<number | undefined> 
     const definitions = await Promise.all(entries.map((entry) => entry.loadDefinition()));
     if (port === undefined) {
       const { client } = await openHostedClient(context);
-      connectors = await hostedConnectors({ client, source: definitions, ...(only ? { only } : {}) }, { signal });
+      connectors = await hostedConnectors(
+        { client, source: definitions, ...(only ? { only } : {}) },
+        { signal },
+      );
       if (connectors.length === 0) throw noConnectors(only);
     } else {
       const settings = await context.settings();
