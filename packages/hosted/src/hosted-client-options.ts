@@ -6,7 +6,10 @@ export const DEFAULT_HOSTED_BASE_URL = 'http://127.0.0.1:8787';
 
 /** Options of the hosted-service client (seed 000, "Client-library interface"). */
 export interface HostedClientOptions {
-  /** The end user on whose behalf connectors act. Env: `CONDUIT_EXTERNAL_USER_ID`. */
+  /**
+   * The end user on whose behalf connectors act. Env: `CONDUIT_EXTERNAL_USER_ID`. Optional with
+   * `scopedToken`, which already names its user.
+   */
   externalUserId: string;
   /** The application's client id. Env: `CONDUIT_CLIENT_ID`. */
   platformClientId: string;
@@ -24,6 +27,12 @@ export interface HostedClientOptions {
   userAgent?: string;
   /** Now in epoch milliseconds, for token expiry; injectable for tests. */
   now?: () => number;
+  /**
+   * A scoped token the service already issued (e.g. the bearer an MCP client sent): requests carry
+   * it as it is, and neither the client id and secret nor the user id are needed. When it expires
+   * the calls answer 401; whoever holds it must fetch a new one.
+   */
+  scopedToken?: string;
 }
 
 const ENVIRONMENT = {
@@ -51,9 +60,10 @@ export function resolveHostedClientOptions(
     if (resolved[key] === undefined && environment[variable]) resolved[key] = environment[variable];
   }
   resolved.baseUrl ??= DEFAULT_HOSTED_BASE_URL;
-  const missing = (['externalUserId', 'platformClientId', 'platformClientSecret'] as const).filter(
-    (key) => typeof resolved[key] !== 'string' || resolved[key] === '',
-  );
+  const required = resolved.scopedToken
+    ? []
+    : (['externalUserId', 'platformClientId', 'platformClientSecret'] as const);
+  const missing = required.filter((key) => typeof resolved[key] !== 'string' || resolved[key] === '');
   if (missing.length > 0) {
     throw new ValidationError(
       `The hosted client needs ${missing.join(', ')} (or the environment variables ${missing.map((key) => ENVIRONMENT[key]).join(', ')})`,

@@ -1,4 +1,4 @@
-import { ServerError } from '@conduit/protocol';
+import { AuthenticationError, ServerError } from '@conduit/protocol';
 import { startTestServer, type TestServer } from '@conduit/testkit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HostedClient } from './hosted-client';
@@ -76,6 +76,20 @@ describe('HostedClient', () => {
     expect(server.requestsTo(SCOPED)).toHaveLength(1);
     expect(server.requestsTo(TOKEN)).toHaveLength(0);
     expect(server.requestsTo(EXECUTE)).toHaveLength(40);
+  });
+
+  it('sends a given scoped token as it is, without asking for tokens or a user id', async () => {
+    const service = await scriptedService((body) => body);
+    server = service.server;
+    const hosted = new HostedClient({ scopedToken: 'scoped-1', baseUrl: server.url });
+    expect(hosted.externalUserId).toBeUndefined();
+    expect(await hosted.execute('c1', 'workspaces', 'list')).toMatchObject({ entity: 'workspaces' });
+    expect(server.requestsTo(EXECUTE)[0]!.headers.authorization).toBe('Bearer scoped-1');
+    // A refused token is the caller's to renew: the client has nothing to renew it with.
+    const stale = new HostedClient({ scopedToken: 'scoped-0', baseUrl: server.url });
+    await expect(stale.execute('c1', 'workspaces', 'list')).rejects.toBeInstanceOf(AuthenticationError);
+    expect(server.requestsTo(TOKEN)).toHaveLength(0);
+    expect(server.requestsTo(SCOPED)).toHaveLength(0);
   });
 
   it('sends {entity, action, params}, with {} for absent params', async () => {

@@ -18,6 +18,7 @@ import {
   SyncSummarySchema,
 } from '@conduit/protocol';
 import {
+  bearerAuth,
   createTransport,
   type ErrorMapperContext,
   type ListResult,
@@ -80,15 +81,15 @@ const encode = encodeURIComponent;
  * ```
  */
 export class HostedClient {
-  /** The end user this client acts for. */
-  readonly externalUserId: string;
+  /** The end user this client acts for; unknown to a client built from a bare `scopedToken`. */
+  readonly externalUserId: string | undefined;
   /** The service's address. */
   readonly baseUrl: string;
   readonly #transport: Transport;
 
   constructor(options: Partial<HostedClientOptions> = {}) {
     const resolved = resolveHostedClientOptions(options);
-    this.externalUserId = resolved.externalUserId;
+    this.externalUserId = resolved.externalUserId || undefined;
     this.baseUrl = resolved.baseUrl;
     const common = {
       baseUrl: resolved.baseUrl,
@@ -103,13 +104,15 @@ export class HostedClient {
     const tokenTransport = createTransport(common);
     this.#transport = createTransport({
       ...common,
-      auth: scopedTokenAuth({
-        transport: tokenTransport,
-        clientId: resolved.platformClientId,
-        clientSecret: resolved.platformClientSecret,
-        externalUserId: resolved.externalUserId,
-        ...(resolved.now === undefined ? {} : { now: resolved.now }),
-      }),
+      auth: resolved.scopedToken
+        ? bearerAuth(resolved.scopedToken)
+        : scopedTokenAuth({
+            transport: tokenTransport,
+            clientId: resolved.platformClientId,
+            clientSecret: resolved.platformClientSecret,
+            externalUserId: resolved.externalUserId,
+            ...(resolved.now === undefined ? {} : { now: resolved.now }),
+          }),
     });
   }
 

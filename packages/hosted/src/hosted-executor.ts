@@ -9,6 +9,10 @@ import {
 } from '@conduit/protocol';
 import type { HostedClient } from './hosted-client';
 
+function userLabel(client: HostedClient): string {
+  return client.externalUserId === undefined ? 'The token’s user' : `User ${client.externalUserId}`;
+}
+
 /** Options of {@link createHostedExecutor}. */
 export interface HostedExecutorOptions {
   client: HostedClient;
@@ -54,12 +58,12 @@ export function createHostedExecutor(options: HostedExecutorOptions): ConnectorE
         if (connectors.length === 1) return connectors[0]!.id;
         if (connectors.length === 0) {
           throw new NotFoundError(
-            `User ${options.client.externalUserId} has no ${connectorType} connector; create one first.`,
+            `${userLabel(options.client)} has no ${connectorType} connector; create one first.`,
             { status: 404 },
           );
         }
         throw new ValidationError(
-          `User ${options.client.externalUserId} has ${connectors.length} ${connectorType} connectors (${connectors.map((c) => c.id).join(', ')}); pass connectorId to choose one.`,
+          `${userLabel(options.client)} has ${connectors.length} ${connectorType} connectors (${connectors.map((c) => c.id).join(', ')}); pass connectorId to choose one.`,
           {
             code: 'ambiguous_connector',
             details: [

@@ -9,6 +9,7 @@ import { describeCommand } from './describe/describe-command';
 import { downloadCommand } from './download/download-command';
 import { execCommand } from './exec/exec-command';
 import { helpCommand } from './help/help-command';
+import { mcpCommand } from './mcp/mcp-command';
 import { profileCommand } from './profile/profile-command';
 import { searchCommand } from './search/search-command';
 import { serveCommand } from './serve/serve-command';
@@ -31,6 +32,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   downloadCommand,
   serveCommand,
   appsCommand,
+  mcpCommand,
   cloudCommand,
   profileCommand,
   completionCommand,

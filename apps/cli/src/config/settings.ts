@@ -86,6 +86,12 @@ export const SETTINGS: readonly SettingDefinition[] = [
     description: "the operator's token of the hosted service's admin API (conduit apps)",
   },
   {
+    key: 'mcp_token',
+    env: ['CONDUIT_MCP_TOKEN'],
+    secret: true,
+    description: 'bearer token MCP clients send to `conduit mcp --http` in local mode',
+  },
+  {
     key: 'cloud_api_root',
     env: ['PLATFORM_CLOUD_API_URL'],
     secret: false,

@@ -117,10 +117,13 @@ export function searchConditionSizeFault(root: unknown): string | undefined {
  * ```
  */
 export const SearchConditionSchema: z.ZodType<SearchCondition, SearchCondition> = z
-  .custom<SearchCondition>()
-  .superRefine((value, context) => {
+  // A transform rather than a refined `z.custom`: the size is checked before the recursive shape
+  // is parsed, and JSON Schema generation (MCP tool schemas) sees the shape as the input side.
+  .transform<SearchCondition, SearchCondition>((value, context) => {
     const fault = searchConditionSizeFault(value);
-    if (fault !== undefined) context.addIssue({ code: 'custom', message: fault });
+    if (fault === undefined) return value;
+    context.issues.push({ code: 'custom', message: fault, input: value });
+    return z.NEVER;
   })
   .pipe(ConditionShapeSchema);
 

@@ -23,6 +23,7 @@ describe('completeWords', () => {
       'download',
       'serve',
       'apps',
+      'mcp',
       'cloud',
       'profile',
       'completion',

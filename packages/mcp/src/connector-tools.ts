@@ -1,0 +1,125 @@
+import type { ActionDefinition, ActionKind, ConnectorDefinition } from '@conduit/protocol';
+import * as z from 'zod';
+import type { McpConnector } from './mcp-connector';
+import { toolName } from './tool-name';
+
+/**
+ * One tool derived from one entity/action of a connector definition: the same definition gives
+ * the MCP tool and the AI SDK tool, so nothing about a tool is written twice.
+ *
+ * @example
+ * ```ts
+ * const [first] = connectorTools(connector);
+ * first.name; // 'asana_tasks_list'
+ * ```
+ */
+export interface ConnectorTool {
+  readonly name: string;
+  readonly description: string;
+  readonly connector: McpConnector;
+  readonly entity: string;
+  readonly kind: ActionKind;
+  readonly action: ActionDefinition;
+  /** The arguments: the action's params, with `cursor` for `offset` on lists and `fields` to trim records. */
+  readonly inputSchema: z.ZodObject;
+  /** The `structuredContent` shape; none for `download`, which returns content blocks. */
+  readonly outputSchema: z.ZodObject | undefined;
+}
+
+/** The argument that carries a list's next page back. */
+export const CURSOR_ARGUMENT = 'cursor';
+/** The argument that trims records to a field list. */
+export const FIELDS_ARGUMENT = 'fields';
+/** The params a list takes its page position in (see protocol's `NextPageSchema`). */
+const OFFSET_PARAM = 'offset';
+
+const cursorSchema = z.string().min(1).describe('next_cursor of the previous page; keep the other arguments');
+const fieldsSchema = z
+  .array(z.string().min(1))
+  .min(1)
+  .describe('keep only these top-level record fields, e.g. ["gid","name"]');
+
+/** Every field optional: `fields` may leave any of them out. */
+function trimmable(record: z.ZodType): z.ZodType {
+  return record instanceof z.ZodObject ? record.partial() : record;
+}
+
+function inputSchemaOf(kind: ActionKind, params: z.ZodObject): z.ZodObject {
+  if (kind === 'list') {
+    const shape = params.shape as Record<string, z.ZodType>;
+    const base = OFFSET_PARAM in shape ? params.omit({ [OFFSET_PARAM]: true }) : params;
+    return base.extend({
+      ...(OFFSET_PARAM in shape ? { [CURSOR_ARGUMENT]: cursorSchema.optional() } : {}),
+      [FIELDS_ARGUMENT]: fieldsSchema.optional(),
+    });
+  }
+  if (kind === 'get') return params.extend({ [FIELDS_ARGUMENT]: fieldsSchema.optional() });
+  // search already takes `cursor` and `fields` (projected by the service); download returns bytes.
+  return params;
+}
+
+function outputSchemaOf(kind: ActionKind, record: z.ZodType): z.ZodObject | undefined {
+  switch (kind) {
+    case 'list':
+      return z.object({ records: z.array(trimmable(record)), next_cursor: z.string().nullable() });
+    case 'get': {
+      const trimmed = trimmable(record);
+      // structuredContent must be an object: a record that is not one is wrapped.
+      return trimmed instanceof z.ZodObject ? trimmed : z.object({ record: trimmed });
+    }
+    case 'search':
+      return z.object({
+        hits: z.array(z.object({ id: z.string(), score: z.number(), data: record })),
+        next_cursor: z.string().nullable(),
+      });
+    default:
+      return undefined;
+  }
+}
+
+function describeAction(connector: McpConnector, action: ActionDefinition): string {
+  const parts = [action.description];
+  for (const rule of action.rules ?? []) parts.push(rule.message);
+  if (action.searchableFields) {
+    parts.push(`fields: ${Object.keys(action.searchableFields).join(', ')}`);
+  }
+  const text = parts.join('. ');
+  return connector.label === undefined ? text : `[${connector.label}] ${text}`;
+}
+
+/**
+ * The tools of one connector: one per entity/action its executor can run (`search` only in
+ * hosted mode, where synced data exists). Names, descriptions and schemas all come from the
+ * definition: the action's description and rule messages, its params (required stay required),
+ * its record schema.
+ *
+ * @example
+ * ```ts
+ * const tools = connectorTools({ definition: asanaDefinition, executor });
+ * tools.map((tool) => tool.name); // ['asana_tasks_list', 'asana_tasks_get', …]
+ * ```
+ */
+export function connectorTools(connector: McpConnector): ConnectorTool[] {
+  const definition: ConnectorDefinition = connector.definition;
+  const prefix = connector.prefix ?? definition.name;
+  const tools: ConnectorTool[] = [];
+  for (const [entity, entityDefinition] of Object.entries(definition.entities)) {
+    for (const [kind, action] of Object.entries(entityDefinition.actions) as [
+      ActionKind,
+      ActionDefinition,
+    ][]) {
+      if (kind === 'search' && connector.executor.mode !== 'hosted') continue;
+      tools.push({
+        name: toolName(prefix, entity, kind),
+        description: describeAction(connector, action),
+        connector,
+        entity,
+        kind,
+        action,
+        inputSchema: inputSchemaOf(kind, action.params),
+        outputSchema: outputSchemaOf(kind, action.record),
+      });
+    }
+  }
+  return tools;
+}
