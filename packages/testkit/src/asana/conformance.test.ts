@@ -305,8 +305,12 @@ describe.skipIf(!existsSync(specPath))('conformance with the official OpenAPI sp
       expect(reply.status).toBe(200);
       const events = (reply.body as { data: Array<{ action: string; parent: unknown }> }).data;
       expect(events).toHaveLength(4);
-      for (const event of events) expect(event.parent === null).toBe(!['added', 'removed'].includes(event.action));
-      const withParents = { ...(reply.body as object), data: events.filter((event) => event.parent !== null) };
+      for (const event of events)
+        expect(event.parent === null).toBe(!['added', 'removed'].includes(event.action));
+      const withParents = {
+        ...(reply.body as object),
+        data: events.filter((event) => event.parent !== null),
+      };
       conform(apiPath, { ...reply, body: withParents });
     }
   });
