@@ -75,14 +75,17 @@ export async function readJsonBody(
   options: { optional?: boolean } = {},
 ): Promise<Record<string, unknown>> {
   const incoming = incomingOf(c);
-  if (incoming) assertDeclaredLength(incoming.headers['content-length'] ?? null, limit);
-  else assertDeclaredLength(c.req.raw.headers.get('content-length'), limit);
-  const body = c.req.raw.body;
-  const bytes = incoming
-    ? await readIncoming(incoming, limit)
-    : body
-      ? await readStream(body, limit)
-      : Buffer.alloc(0);
+  let bytes: Buffer;
+  if (incoming) {
+    assertDeclaredLength(incoming.headers['content-length'] ?? null, limit);
+    bytes = await readIncoming(incoming, limit);
+  } else {
+    // Only here may the Request's body be touched: on node:http its getter starts a web stream
+    // that would read the same socket as `readIncoming`.
+    const request = c.req.raw;
+    assertDeclaredLength(request.headers.get('content-length'), limit);
+    bytes = request.body ? await readStream(request.body, limit) : Buffer.alloc(0);
+  }
   if (options.optional && bytes.byteLength === 0) return {};
   return parseJsonObject(bytes);
 }
