@@ -47,6 +47,8 @@ export interface CallState {
   /** Aborts the latest attempt's fetch (streams only: the idle timer uses it). */
   abortAttempt: ((reason: unknown) => void) | undefined;
   attemptSignal: AbortSignal | undefined;
+  /** Unlinks a stream attempt's signal from the caller's and ky's, once the body is done. */
+  unlink: (() => void) | undefined;
 }
 
 /**
@@ -81,6 +83,7 @@ export function createCallState(
     release: undefined,
     abortAttempt: undefined,
     attemptSignal: undefined,
+    unlink: undefined,
   };
 }
 
