@@ -91,7 +91,6 @@ export function createTransport(options: TransportOptions): Transport {
       headers: prepared.headers,
       ...(prepared.json === undefined ? {} : { json: prepared.json }),
       ...(prepared.body === undefined ? {} : { body: prepared.body }),
-      ...(prepared.signal ? { signal: prepared.signal } : {}),
       timeout: prepared.timeoutMs,
       retry: kyRetry(state, canReplay),
       context: { call: state },
@@ -111,6 +110,7 @@ export function createTransport(options: TransportOptions): Transport {
       return await read(state, send(state));
     } catch (error) {
       state.release?.();
+      state.unlink?.();
       const failure = prepared.signal?.aborted ? prepared.signal.reason : toConduitError(error, state);
       emitHook(hooks, 'onError', {
         request: describeCall(state),
@@ -153,7 +153,10 @@ export function createTransport(options: TransportOptions): Transport {
           timeoutSignal: attemptSignal,
           callerSignal: requestOptions.signal,
           request: describeCall(state),
-          onEnd: () => state.release?.(),
+          onEnd: () => {
+            state.release?.();
+            state.unlink?.();
+          },
         });
       }),
     limiter,

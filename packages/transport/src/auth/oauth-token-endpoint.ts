@@ -54,7 +54,7 @@ export interface OAuthClientOptions {
   clientSecret: string;
   /** `body` (default): `client_id`/`client_secret` in the form; `basic`: HTTP Basic. */
   clientAuthentication?: ClientAuthentication;
-  /** The fetch requests go through; default `defaultFetch()` (on Node.js the node:http fetch). */
+  /** The fetch requests go through; default `defaultFetch()` (the platform's `globalThis.fetch`). */
   fetch?: typeof globalThis.fetch;
   /** Per attempt at the token endpoint. Default 30,000. */
   timeoutMs?: number;

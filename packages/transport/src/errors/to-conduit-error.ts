@@ -14,7 +14,8 @@ import { createNetworkError, isConnectionFailure } from './create-network-error'
  * The typed, redacted Conduit error for whatever a call failed with: ky's `HTTPError` through the
  * connector's `errorMapper` (else the default status mapping), ky's timeout and network errors,
  * a response that failed its schema, a raw connection failure. A Conduit error passes through;
- * anything else (a bug, a hook's own error) is returned untouched. Mapped once per raw error.
+ * anything else (a bug, a hook's own error) is returned untouched. The latest raw error is mapped
+ * once, however many layers ask.
  *
  * @example
  * ```ts
@@ -23,10 +24,10 @@ import { createNetworkError, isConnectionFailure } from './create-network-error'
  */
 export function toConduitError(error: unknown, state: CallState): unknown {
   if (typeof error !== 'object' || error === null || ConduitError.isInstance(error)) return error;
-  const known = state.mapped.get(error);
-  if (known !== undefined) return known;
+  if (state.mappedFrom === error) return state.mappedTo;
   const mapped = mapError(error, state);
-  state.mapped.set(error, mapped);
+  state.mappedFrom = error;
+  state.mappedTo = mapped;
   return mapped;
 }
 

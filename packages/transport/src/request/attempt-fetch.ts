@@ -1,3 +1,4 @@
+import { BufferedResponse } from './buffered-response';
 import type { CallState } from './call-state';
 import type { FetchLayer } from './fetch-layer';
 
@@ -11,7 +12,7 @@ const NULL_BODY_STATUSES: ReadonlySet<number> = new Set([101, 103, 204, 205, 304
  * covers it and a connection reset in the middle of the body is retried like one before the
  * headers (ky's own timeout and retries stop at the headers). A stream's attempt ends at the
  * headers instead; its fetch gets an abort controller of its own, which the stream's idle timer
- * uses.
+ * uses. The caller's signal aborts the attempt's fetch here.
  *
  * @example
  * ```ts
@@ -19,30 +20,52 @@ const NULL_BODY_STATUSES: ReadonlySet<number> = new Set([101, 103, 204, 205, 304
  * ```
  */
 export function attemptFetch(state: CallState): FetchLayer {
+  const { mode, signal: callerSignal } = state.prepared;
   return (next) => async (input, init) => {
     state.attempts += 1;
     state.sent = input instanceof Request ? input : undefined;
     state.request = undefined;
     state.status = undefined;
-    if (state.prepared.mode === 'stream') {
+    // ky's signal (its timeout) and the caller's (not given to ky: see retry/ky-retry.ts) both
+    // abort this attempt's fetch, linked by hand: AbortSignal.any would cost a composite signal,
+    // kept alive by the caller's long-lived one, per request.
+    const kySignal = input instanceof Request ? input.signal : (init?.signal ?? undefined);
+    let unlink: (() => void) | undefined;
+    let attemptInit = init;
+    if (callerSignal || mode === 'stream') {
       const controller = new AbortController();
-      const upstream = input instanceof Request ? input.signal : init?.signal;
-      if (upstream?.aborted) controller.abort(upstream.reason);
-      else upstream?.addEventListener('abort', () => controller.abort(upstream.reason), { once: true });
+      unlink = link(controller, kySignal, callerSignal);
+      if (mode === 'stream') state.unlink = unlink;
       state.abortAttempt = (reason) => controller.abort(reason);
       state.attemptSignal = controller.signal;
-      const response = await next(input, { ...init, signal: controller.signal });
-      state.status = response.status;
-      return response;
+      attemptInit = { ...init, signal: controller.signal };
     }
-    const response = await next(input, init);
-    state.status = response.status;
-    if (response.body === null) return response;
-    const bytes = await response.bytes();
-    return new Response(NULL_BODY_STATUSES.has(response.status) ? null : bytes, {
-      status: response.status,
-      statusText: response.statusText,
-      headers: response.headers,
-    });
+    try {
+      const response = await next(input, attemptInit);
+      state.status = response.status;
+      // A stream's body outlives the attempt: its links stay until the attempt's signal is gone.
+      if (mode === 'stream' || response.body === null || NULL_BODY_STATUSES.has(response.status))
+        return response;
+      return new BufferedResponse(await response.bytes(), response);
+    } finally {
+      if (mode !== 'stream') unlink?.();
+    }
+  };
+}
+
+function link(controller: AbortController, ...signals: (AbortSignal | null | undefined)[]): () => void {
+  const unlinks: (() => void)[] = [];
+  for (const signal of signals) {
+    if (!signal) continue;
+    if (signal.aborted) {
+      controller.abort(signal.reason);
+      continue;
+    }
+    const onAbort = () => controller.abort(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    unlinks.push(() => signal.removeEventListener('abort', onAbort));
+  }
+  return () => {
+    for (const unlink of unlinks) unlink();
   };
 }

@@ -38,8 +38,10 @@ export interface CallState {
   reason: 'error' | 'auth-refresh';
   /** A floor under the next backoff wait (a 429 without Retry-After still waits). */
   floorMs: number;
-  /** The Conduit error the latest failure was mapped to, keyed by the raw error. */
-  mapped: WeakMap<object, unknown>;
+  /** The latest raw failure mapped (shouldRetry, beforeRetry and beforeError all see it) … */
+  mappedFrom: object | undefined;
+  /** … and the Conduit error it was mapped to. */
+  mappedTo: unknown;
   /** The failure a 401 replay stands in for (ky reports the replay as a forced retry). */
   replayError: ConduitError | undefined;
   /** Frees the limiter slot a stream holds until its body ends. */
@@ -47,6 +49,8 @@ export interface CallState {
   /** Aborts the latest attempt's fetch (streams only: the idle timer uses it). */
   abortAttempt: ((reason: unknown) => void) | undefined;
   attemptSignal: AbortSignal | undefined;
+  /** Unlinks a stream attempt's signal from the caller's and ky's, once the body is done. */
+  unlink: (() => void) | undefined;
 }
 
 /**
@@ -76,11 +80,13 @@ export function createCallState(
     wait: 0,
     reason: 'error',
     floorMs: 0,
-    mapped: new WeakMap(),
+    mappedFrom: undefined,
+    mappedTo: undefined,
     replayError: undefined,
     release: undefined,
     abortAttempt: undefined,
     attemptSignal: undefined,
+    unlink: undefined,
   };
 }
 

@@ -57,7 +57,7 @@ describe('kyRetry', () => {
     expect(events[0]?.error).toBeInstanceOf(ServerError);
   });
 
-  it('lets ky wait by itself when the policy has no sleep of its own', async () => {
+  it('waits with the default sleep when the policy brings none', async () => {
     const { server, run, events } = await send('/x', { initialDelayMs: 40, random: () => 1 });
     server.inject({ kind: 'server-error', status: 500 }, { times: 2 });
     const started = performance.now();
@@ -65,6 +65,24 @@ describe('kyRetry', () => {
     // 40 + 80 ms of ky's own timer.
     expect(performance.now() - started).toBeGreaterThanOrEqual(110);
     expect(events.map((event) => event.delayMs)).toEqual([40, 80]);
+  });
+
+  it("ends a real wait at once when the caller aborts, with the caller's reason", async () => {
+    const server = await serve({ '*': { json: { ok: true } } });
+    server.inject({ kind: 'rate-limit', retryAfter: 30 });
+    const controller = new AbortController();
+    const state = testCallState(server.url, { path: '/x', signal: controller.signal });
+    const client = ky.create({ hooks: { beforeRetry: [retryWaitHook] } });
+    const pending = client(state.prepared.url, {
+      context: { call: state },
+      retry: kyRetry(state, false),
+    }).json();
+    const reason = new Error('user pressed ctrl-c');
+    setTimeout(() => controller.abort(reason), 100);
+    const started = performance.now();
+    await expect(pending).rejects.toBe(reason);
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(server.requests).toHaveLength(1);
   });
 
   it('waits for Retry-After, and fails at once past maxRetryAfterMs', async () => {

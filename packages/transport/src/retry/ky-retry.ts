@@ -9,19 +9,21 @@ import {
 import { toConduitError } from '../errors/to-conduit-error';
 import { emitHook, withLazyRequest } from '../events/transport-hooks';
 import { type CallState, callStateOf, describeCall } from '../request/call-state';
-import { DEFAULT_RETRY_OPTIONS } from './retry-options';
 
 /**
- * The retry layer: the call's policy as ky's own `retry` option. ky decides and waits: methods,
- * status codes, `Retry-After` (and its cap), exponential backoff with full jitter capped at
- * `maxDelayMs`, retries on timeouts and network errors. Our `shouldRetry` only adds what ky has
- * no option for: a `Retry-After` beyond `maxRetryAfterMs` fails at once (the `RateLimitError`
- * says how long the server wanted) instead of being clamped, an `errorMapper` can veto a retry,
- * a 429 without `Retry-After` waits at least `initialDelayMs`, and the one 401 replay of the auth
- * layer does not count against `limit`.
+ * The retry layer: the call's policy as ky's own `retry` option. ky decides whether to retry
+ * (limit, methods, status codes, timeouts and network errors) and computes the backoff
+ * (`delay`: `initialDelayMs * 2 ** retry`; `jitter`: full jitter under `maxDelayMs`). Our
+ * `shouldRetry` adds what ky has no option for: a `Retry-After` (read by protocol's one parser,
+ * `parseRetryAfterMs`) beyond `maxRetryAfterMs` fails at once instead of being clamped (the
+ * `RateLimitError` says how long the server wanted), an `errorMapper` can veto a retry, a 429
+ * without `Retry-After` waits at least `initialDelayMs`, and the one 401 replay of the auth layer
+ * does not count against `limit`.
  *
- * A policy given its own `sleep` (the server's deadline-aware wait) gets the wait handed to it
- * by {@link retryWaitHook} instead of ky's timer.
+ * The wait itself happens in {@link retryWaitHook}, ky's `beforeRetry` hook, through the policy's
+ * `sleep` with the caller's signal (ky's own wait is 0): an abort ends it at once without handing
+ * ky the caller's signal, which would cost an `AbortSignal.any` per request, and a deadline-aware
+ * `sleep` (the server's) can fail early.
  *
  * @example
  * ```ts
@@ -34,26 +36,31 @@ export function kyRetry(state: CallState, canReplay: boolean): KyRetryOptions {
   const replay = canReplay && prepared.applyAuth ? 1 : 0;
   const policy = prepared.retry;
   if (!policy || !prepared.retryAllowed) return { limit: replay, methods: [], shouldRetry: () => false };
-  const ownSleep = policy.sleep !== DEFAULT_RETRY_OPTIONS.sleep;
   const statusCodes = [...policy.statusCodes];
+  let serverWait = false;
   return {
     limit: policy.limit + replay,
     methods: [prepared.method.toLowerCase()] as KyRetryOptions['methods'],
     statusCodes,
-    // Any retried status honours Retry-After (a 503 with a date, say), not only ky's 413/429/503.
     afterStatusCodes: statusCodes,
-    maxRetryAfter: ownSleep ? 0 : policy.maxRetryAfterMs,
-    backoffLimit: policy.maxDelayMs,
+    // The wait is retryWaitHook's; ky's own timer waits 0.
+    maxRetryAfter: 0,
     delay: (attemptCount) => policy.initialDelayMs * 2 ** (attemptCount - 1 - (state.replayed ? 1 : 0)),
     jitter: (delay) => {
       // Full jitter under the cap, so the cap bounds the wait itself, not the draw.
-      state.wait = Math.max(state.floorMs, Math.floor(policy.random() * Math.min(policy.maxDelayMs, delay)));
-      return ownSleep ? 0 : state.wait;
+      if (!serverWait) {
+        state.wait = Math.max(
+          state.floorMs,
+          Math.floor(policy.random() * Math.min(policy.maxDelayMs, delay)),
+        );
+      }
+      return 0;
     },
     retryOnTimeout: true,
     shouldRetry: ({ error, retryCount }) => {
       state.floorMs = 0;
       state.reason = 'error';
+      serverWait = false;
       if (prepared.signal?.aborted) return false;
       if (retryCount - 1 - (state.replayed ? 1 : 0) >= policy.limit) return false;
       if (isHTTPError(error)) {
@@ -66,12 +73,12 @@ export function kyRetry(state: CallState, canReplay: boolean): KyRetryOptions {
         if (retryAfterMs === undefined) {
           // Full jitter can draw ~0; after a 429 that would be no back-off at all.
           if (status === 429) state.floorMs = policy.initialDelayMs;
-          // `true`: ky's backoff (not another rate-limit header ky would read in its place).
+          // `true`: ky's backoff, not another rate-limit header ky would read in its place.
           return true;
         }
         if (retryAfterMs > policy.maxRetryAfterMs) return false;
         state.wait = retryAfterMs;
-        // ky's default path: it waits for the Retry-After it reads from the same header.
+        serverWait = true;
         return undefined;
       }
       if (isTimeoutError(error) || isNetworkError(error)) return true;
@@ -83,7 +90,8 @@ export function kyRetry(state: CallState, canReplay: boolean): KyRetryOptions {
 
 /**
  * ky's `beforeRetry` hook of the retry layer: reports the retry (`onRetry`, with the failure as a
- * Conduit error and the wait) and, for a policy with its own `sleep`, waits through it.
+ * Conduit error and the wait) and waits through the policy's `sleep`, which an abort of the
+ * caller's signal ends at once (with the signal's reason).
  *
  * @example
  * ```ts
@@ -94,7 +102,7 @@ export const retryWaitHook: BeforeRetryHook = async ({ error, options, retryCoun
   const state = callStateOf(options);
   const replay = state.reason === 'auth-refresh';
   const failure = replay ? state.replayError : toConduitError(error, state);
-  const wait = state.wait;
+  const wait = replay ? 0 : state.wait;
   if (state.hooks?.onRetry) {
     emitHook(
       state.hooks,
@@ -112,10 +120,9 @@ export const retryWaitHook: BeforeRetryHook = async ({ error, options, retryCoun
     );
   }
   state.reason = 'error';
-  const policy = state.prepared.retry;
-  if (!replay && policy && policy.sleep !== DEFAULT_RETRY_OPTIONS.sleep) {
-    await policy.sleep(wait, state.prepared.signal);
-  }
+  const { signal, retry } = state.prepared;
+  signal?.throwIfAborted();
+  if (!replay && retry) await retry.sleep(wait, signal);
 };
 
 function statusOf(error: Error, replay: boolean): { status?: number } {

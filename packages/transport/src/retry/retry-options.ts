@@ -32,15 +32,14 @@ export interface RetryOptions {
   /** Uniform in [0, 1); injectable for deterministic tests. Default `Math.random`. */
   random?: () => number;
   /**
-   * The wait between attempts; must reject with `signal.reason` on abort. Unset, ky waits with its
-   * own timer; set, ky's wait is 0 and each wait is handed to this instead (tests, a deadline-aware
-   * wait that fails early). Default: the package's `sleep`.
+   * The wait between attempts (ky computes it; the transport's `beforeRetry` hook waits through
+   * this); must reject with `signal.reason` on abort. Injectable for tests, or for a
+   * deadline-aware wait that fails early. Default: the package's `sleep`.
    */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /**
-   * Now in epoch milliseconds, to date `Retry-After` HTTP-dates for the `maxRetryAfterMs` check,
-   * the limiter pause, the error's `retryAfterMs` and, with a `sleep` of its own, the wait.
-   * Default `Date.now`.
+   * Now in epoch milliseconds, to read `Retry-After` HTTP-dates (the wait, the `maxRetryAfterMs`
+   * check, the limiter pause, the error's `retryAfterMs`). Default `Date.now`.
    */
   now?: () => number;
 }
