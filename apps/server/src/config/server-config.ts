@@ -36,7 +36,7 @@ export interface ServerConfig {
   readonly rateLimit: RateLimitSpec | null;
   /**
    * `CONDUIT_UPSTREAM_RATE_LIMIT`: each connector's own limit on its upstream calls, `<requests>/<window>`
-   * or `off`. Unset: the upstream's published limit (Asana: 1,500 a minute per token).
+   * or `off`. Unset: the upstream's published limit (each connector module's `rateLimit`).
    */
   readonly upstreamRateLimit: RateLimitSpec | null | undefined;
   /** Largest accepted request body, in bytes (1 MiB). */
