@@ -114,7 +114,7 @@ export {
 } from './services/connector-service';
 export { createExecutorContext, type ExecutorRequestScope } from './services/executor-context';
 export type { ExecutorContext, ExecutorFactory, ExecutorResolver } from './services/executor-resolver';
-export { type RateLimitDecision, RateLimiter } from './services/rate-limiter';
+export { InboundRateLimiter, type RateLimitDecision } from './services/inbound-rate-limiter';
 export {
   APPLICATION_TOKEN_TTL_SECONDS,
   type AppConfig,
