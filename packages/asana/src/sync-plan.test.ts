@@ -33,7 +33,8 @@ describe('the sync plan of the Asana connector', () => {
       const [sections, users, attachments] = server.requests;
       expect(sections?.path).toBe('/api/1.0/projects/7/sections');
       expect(Object.fromEntries(sections?.query ?? [])).toEqual({
-        opt_fields: Object.keys(SEARCHABLE_FIELDS.sections).join(','),
+        // gid and resource_type come unasked (and the spec refuses them); a reference comes with its name.
+        opt_fields: 'created_at,name,project.name',
         limit: '100',
         offset: 'next',
       });
@@ -41,6 +42,8 @@ describe('the sync plan of the Asana connector', () => {
       expect(users?.query.get('workspace')).toBe('1');
       expect(attachments?.path).toBe('/api/1.0/attachments');
       expect(attachments?.query.get('parent')).toBe('5');
+      expect(attachments?.query.get('opt_fields')?.split(',')).toContain('parent.name');
+      expect(attachments?.query.get('opt_fields')?.split(',')).not.toContain('resource_type');
     } finally {
       await server.close();
     }

@@ -39,8 +39,60 @@ function taskChildren(records: readonly Record<string, unknown>[]): SyncJobKey<A
   return children;
 }
 
+/**
+ * Searchable fields Asana answers without being asked and refuses in `opt_fields` (the official
+ * spec's enums leave them out): `gid` and `resource_type` everywhere, `is_template` on project lists.
+ */
+const NOT_REQUESTABLE: ReadonlySet<string> = new Set(['gid', 'resource_type', 'is_template']);
+
+/**
+ * What the sync asks of the objects a record points to, so that the copy holds their names:
+ * filters, sort, projection and keyword search on `tags.name`, `assignee.name`,
+ * `memberships.section.name`… find what they name. A bare `tags` answers `{gid, resource_type}`
+ * only. Each path is one the spec's `opt_fields` enum allows on the entity's list endpoint.
+ */
+const REFERENCE_FIELDS: Partial<Record<SearchableEntity, Readonly<Record<string, readonly string[]>>>> = {
+  tasks: {
+    assignee: ['name'],
+    completed_by: ['name'],
+    custom_fields: ['name', 'display_value'],
+    followers: ['name'],
+    hearts: ['user.name'],
+    likes: ['user.name'],
+    memberships: ['project.name', 'section.name'],
+    parent: ['name'],
+    projects: ['name'],
+    tags: ['name'],
+    workspace: ['name'],
+  },
+  projects: {
+    completed_by: ['name'],
+    custom_fields: ['name', 'display_value'],
+    followers: ['name'],
+    members: ['name'],
+    team: ['name'],
+    workspace: ['name'],
+  },
+  sections: { project: ['name'] },
+  tags: { followers: ['name'], workspace: ['name'] },
+  users: { workspaces: ['name'] },
+  attachments: { parent: ['name'] },
+  teams: { organization: ['name'] },
+};
+
+function optFieldsOf(entity: SearchableEntity): string {
+  const references = REFERENCE_FIELDS[entity] ?? {};
+  return Object.keys(SEARCHABLE_FIELDS[entity])
+    .filter((field) => !NOT_REQUESTABLE.has(field))
+    .flatMap((field) => {
+      const paths = references[field];
+      return paths === undefined ? [field] : paths.map((path) => `${field}.${path}`);
+    })
+    .join(',');
+}
+
 const optFields = Object.fromEntries(
-  SEARCHABLE_ENTITIES.map((entity) => [entity, Object.keys(SEARCHABLE_FIELDS[entity]).join(',')]),
+  SEARCHABLE_ENTITIES.map((entity) => [entity, optFieldsOf(entity)]),
 ) as Record<SearchableEntity, string>;
 
 /**
