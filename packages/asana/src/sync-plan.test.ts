@@ -3,7 +3,6 @@ import { startTestServer } from '@conduit/testkit';
 import { describe, expect, it } from 'vitest';
 import { asanaModule } from './asana-module';
 import { asanaDefinition } from './definition/definition';
-import { SEARCHABLE_FIELDS } from './definition/searchable-fields';
 import { asanaSyncPlan as plan } from './sync-plan';
 
 const context = { pageSize: 100, modifiedSince: null };

@@ -129,24 +129,28 @@ export const asanaSyncPlan: SyncPlan<AsanaSyncJobKind, SearchableEntity> = {
       ],
     },
     teams: {
+      parentEntity: 'workspaces',
       entity: 'teams',
       list: 'workspace_teams',
       params: (workspace) => ({ workspace_gid: workspace }),
       incompleteOnFailure: ['teams'],
     },
     users: {
+      parentEntity: 'workspaces',
       entity: 'users',
       list: 'users',
       params: (workspace) => ({ workspace }),
       incompleteOnFailure: ['users'],
     },
     tags: {
+      parentEntity: 'workspaces',
       entity: 'tags',
       list: 'workspace_tags',
       params: (workspace) => ({ workspace_gid: workspace }),
       incompleteOnFailure: ['tags'],
     },
     projects: {
+      parentEntity: 'workspaces',
       entity: 'projects',
       list: 'workspace_projects',
       params: (workspace) => ({ workspace_gid: workspace }),
@@ -158,12 +162,14 @@ export const asanaSyncPlan: SyncPlan<AsanaSyncJobKind, SearchableEntity> = {
       incompleteOnFailure: ['projects', 'sections', 'tasks', 'attachments'],
     },
     sections: {
+      parentEntity: 'projects',
       entity: 'sections',
       list: 'project_sections',
       params: (project) => ({ project_gid: project }),
       incompleteOnFailure: ['sections'],
     },
     project_tasks: {
+      parentEntity: 'projects',
       entity: 'tasks',
       list: 'tasks',
       params: (project, context) => ({
@@ -174,6 +180,7 @@ export const asanaSyncPlan: SyncPlan<AsanaSyncJobKind, SearchableEntity> = {
       incompleteOnFailure: ['tasks', 'attachments'],
     },
     subtasks: {
+      parentEntity: 'tasks',
       entity: 'tasks',
       list: 'task_subtasks',
       params: (task) => ({ task_gid: task }),
@@ -181,6 +188,7 @@ export const asanaSyncPlan: SyncPlan<AsanaSyncJobKind, SearchableEntity> = {
       incompleteOnFailure: ['tasks', 'attachments'],
     },
     attachments: {
+      parentEntity: 'tasks',
       entity: 'attachments',
       list: 'attachments',
       params: (task) => ({ parent: task }),

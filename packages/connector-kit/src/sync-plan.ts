@@ -58,6 +58,12 @@ export interface SyncListing<Kind extends string = string, Entity extends string
   /** The listings the records of one page lead to. */
   readonly children?: (records: readonly Record<string, unknown>[]) => SyncJobKey<Kind>[];
   /**
+   * The entity of the parent this listing lists under (a task's attachments: `tasks`). When the
+   * upstream answers 404 because the parent went away while the run went on, the listing is empty
+   * and the parent is deleted from the copy, instead of failing the run.
+   */
+  readonly parentEntity?: Entity;
+  /**
    * The entities a failure of this listing leaves incomplete: a failed `projects` listing means
    * sections and tasks under it were never listed, so none of them may be swept.
    */

@@ -1,5 +1,5 @@
 import { childJobs } from '@conduit/connector-kit';
-import { AuthenticationError, CursorExpiredError } from '@conduit/protocol';
+import { AuthenticationError, CursorExpiredError, NotFoundError } from '@conduit/protocol';
 import type { Clock } from '../clock';
 import type { Logger } from '../logging/logger';
 import { collectionLayout } from '../search/collection-layout';
@@ -172,6 +172,17 @@ export async function executeSyncRun(
             offset = null;
             restarted = true;
             continue;
+          }
+          // The parent went away while the run went on (deleted upstream after it was listed): its
+          // children are gone with it, and so is it. Not a failed listing.
+          const parentEntity = plan.listings[job.kind]!.parentEntity;
+          if (error instanceof NotFoundError && parentEntity !== undefined && job.parent !== '') {
+            await transaction(async (tx) => {
+              await writer.remove(tx, await collectionOf(tx, parentEntity), [job.parent]);
+              await repository.completePage(tx, job.id, null, 0);
+            });
+            changed.notify();
+            return;
           }
           throw error;
         }

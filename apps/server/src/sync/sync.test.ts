@@ -140,7 +140,9 @@ describe.each(['sqlite', 'postgres'] as const)('sync on %s', (kind) => {
       limit: 100,
     });
     expect(byAssignee.hits.length).toBeGreaterThan(0);
-    expect(byAssignee.hits.every((hit) => (hit.data.assignee as { name: string }).name === assignee)).toBe(true);
+    expect(byAssignee.hits.every((hit) => (hit.data.assignee as { name: string }).name === assignee)).toBe(
+      true,
+    );
     const inSection = gids.map((gid) => sim.data.task(gid)!).find((task) => task.sectionGids.length > 0)!;
     const section = sim.data.section(inSection.sectionGids[0]!)!.name;
     const bySection = await search('tasks', {
