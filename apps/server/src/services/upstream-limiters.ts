@@ -1,12 +1,15 @@
 import { DEFAULT_RATE_LIMIT } from '@conduit/connector-kit';
-import { createRateLimiter, type RateLimiter, type RateLimiterOptions } from '@conduit/transport';
+import type { RateLimiter, RateLimiterOptions } from '@conduit/transport';
 import { connectorRegistry } from '../connectors/registry';
+import { DeadlineAwareLimiter } from './deadline-aware-limiter';
 
 /**
  * One upstream request budget per connector in this process, shared by everything that calls
  * the upstream for it (every run of its sync; the execute feature can take the same one), so the
  * connector's calls together stay within the upstream's limits. Each budget is the connector
- * kind's published limits (its module's `rateLimit`), with `overrides` merged over them.
+ * kind's published limits (its module's `rateLimit`), with `overrides` merged over them. An
+ * execute request finds out at once, as a 429, when a pause the upstream asked for outlasts its
+ * deadline ({@link DeadlineAwareLimiter}).
  *
  * @example
  * ```ts
@@ -28,7 +31,10 @@ export class UpstreamLimiters {
     if (!limiter) {
       const module = connectorType === undefined ? undefined : connectorRegistry.forKind(connectorType);
       const published = module?.rateLimit ?? DEFAULT_RATE_LIMIT;
-      limiter = createRateLimiter({ ...published, ...this.#overrides });
+      limiter = new DeadlineAwareLimiter(
+        { ...published, ...this.#overrides },
+        module?.displayName ?? 'The upstream',
+      );
       this.#limiters.set(connectorId, limiter);
     }
     return limiter;
