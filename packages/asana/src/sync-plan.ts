@@ -4,6 +4,7 @@ import {
   SEARCHABLE_FIELDS,
   type SearchableEntity,
 } from './definition/searchable-fields';
+import { asanaChangeStream } from './events-change-stream';
 
 /**
  * One kind of listing a sync makes. Together they walk the upstream hierarchy: workspaces → their
@@ -196,6 +197,7 @@ export const asanaSyncPlan: SyncPlan<AsanaSyncJobKind, SearchableEntity> = {
     },
   },
   fieldsQuery: (entity) => ({ opt_fields: optFields[entity] }),
+  changes: asanaChangeStream((entity) => optFields[entity]),
   deletions: 'sweep',
   // Only tasks (and the attachments listed under them) narrow by `modified_since`.
   completeEveryRun: ['workspaces', 'teams', 'users', 'tags', 'projects', 'sections'],

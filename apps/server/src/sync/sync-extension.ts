@@ -4,6 +4,7 @@ import type { ServerExtension } from '../extensions/server-extension';
 import type { ServerServices } from '../services/server-services';
 import { UpstreamLimiters } from '../services/upstream-limiters';
 import { migration0003SyncState } from '../store/migrations/0003-sync-state';
+import { migration0006SyncWatches } from '../store/migrations/0006-sync-watches';
 import { DEFAULT_SYNC_CONFIG, type SyncConfig } from './sync-config';
 import { registerSyncRoutes } from './sync-routes';
 import type { SyncPageEvent } from './sync-run';
@@ -83,7 +84,7 @@ export function createSyncExtension(options: SyncExtensionOptions = {}): SyncExt
 
   return {
     name: 'sync',
-    migrations: [migration0003SyncState],
+    migrations: [migration0003SyncState, migration0006SyncWatches],
     get scheduler() {
       return scheduler;
     },

@@ -7,7 +7,7 @@ import { LeaseLostError } from './lease-lost-error';
 export type SyncMode = 'full' | 'incremental';
 
 /** Why a run was queued. */
-export type SyncTrigger = 'created' | 'manual' | 'interval';
+export type SyncTrigger = 'created' | 'manual' | 'interval' | 'watch';
 
 /** A run leased to this process. */
 export interface ClaimedRun {

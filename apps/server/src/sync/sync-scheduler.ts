@@ -13,6 +13,7 @@ import type { SyncConfig } from './sync-config';
 import { type ClaimedRun, SyncRepository, type SyncTrigger } from './sync-repository';
 import { executeSyncRun, type SyncPageEvent } from './sync-run';
 import type { SyncUpstream } from './sync-upstream';
+import { SyncWatcher } from './sync-watcher';
 
 /**
  * The connector kinds a sync exists for (the others have no entities defined).
@@ -24,6 +25,11 @@ import type { SyncUpstream } from './sync-upstream';
  */
 export const SYNCABLE_CONNECTOR_TYPES: readonly string[] = connectorRegistry.modules
   .filter((module) => module.sync !== undefined)
+  .map((module) => module.kind);
+
+/** The connector kinds whose sync plan declares an upstream change stream to watch. */
+const WATCHABLE_CONNECTOR_TYPES: readonly string[] = connectorRegistry.modules
+  .filter((module) => module.sync?.changes !== undefined)
   .map((module) => module.kind);
 
 /** The synced entities of a connector kind, in the order its module's plan gives them. */
@@ -79,11 +85,27 @@ export class SyncScheduler {
   #ticking: Promise<void> | undefined;
   #again = false;
   #nextDueScan = 0;
+  readonly #watcher: SyncWatcher;
+  #watching: Promise<void> | undefined;
+  #nextWatch = 0;
+  readonly #watchController = new AbortController();
 
   constructor(deps: SyncSchedulerDependencies) {
     this.#deps = deps;
     this.#repository = new SyncRepository(deps.db);
     this.#writer = new SearchIndexWriter(deps.db.dialect, () => deps.clock.now());
+    this.#watcher = new SyncWatcher({
+      db: deps.db,
+      writer: this.#writer,
+      logger: deps.logger,
+      clock: deps.clock,
+      config: deps.config,
+      owner: this.owner,
+      watchableTypes: WATCHABLE_CONNECTOR_TYPES,
+      findConnector: (connectorId) => this.#findConnector(connectorId),
+      upstreamFor: (connector) => deps.upstreamFor(connector),
+      trigger: (connector, full) => this.trigger(connector, 'watch', full),
+    });
   }
 
   /** The sync tables' repository (for routes and summaries). */
@@ -104,8 +126,10 @@ export class SyncScheduler {
     if (this.#timer !== undefined) clearTimeout(this.#timer);
     this.#timer = undefined;
     for (const { controller } of this.#active.values()) controller.abort(new Error('the server is stopping'));
+    this.#watchController.abort(new Error('the server is stopping'));
     await Promise.allSettled([...this.#active.values()].map((entry) => entry.done));
     await this.#ticking?.catch(() => {});
+    await this.#watching?.catch(() => {});
   }
 
   /**
@@ -211,6 +235,17 @@ export class SyncScheduler {
       const run = await this.#repository.claim(this.owner, clock.now(), config.leaseMs);
       if (!run) break;
       this.#launch(run);
+    }
+    // Watching runs beside the runs, not in the tick: a change stream paused on a 429 must not
+    // hold up claiming runs.
+    if (config.watchMs > 0 && this.#watching === undefined && clock.now() >= this.#nextWatch) {
+      this.#nextWatch = clock.now() + Math.min(config.watchMs, config.pollMs);
+      this.#watching = this.#watcher
+        .watchDue(this.#watchController.signal)
+        .catch((error: unknown) => this.#deps.logger.warn('sync watching failed', { error: error as Error }))
+        .finally(() => {
+          this.#watching = undefined;
+        });
     }
   }
 

@@ -1,6 +1,7 @@
 import {
   type ConnectorModule,
   readSyncPage,
+  type SyncChangePage,
   type SyncJobKey,
   type SyncListingContext,
   type SyncPlan,
@@ -29,6 +30,12 @@ export interface SyncUpstream {
     context: SyncListingContext,
     signal: AbortSignal,
   ): Promise<UpstreamPage>;
+  /** The upstream's change stream, bound to this connector, when its kind has one. */
+  readonly changes?: {
+    readonly scopeEntity: string;
+    read(scope: string, cursor: string | null, signal?: AbortSignal): Promise<SyncChangePage>;
+    fetch(entity: string, id: string, signal?: AbortSignal): Promise<Record<string, unknown> | null>;
+  };
 }
 
 /** What building a connector's upstream reader needs. */
@@ -79,5 +86,14 @@ export function moduleSyncUpstream(options: SyncUpstreamOptions): SyncUpstream {
     plan,
     searchableFields: module.searchableFields,
     page: (job, offset, context, signal) => readSyncPage(executor, plan, job, offset, context, signal),
+    ...(plan.changes === undefined
+      ? {}
+      : {
+          changes: {
+            scopeEntity: plan.changes.scopeEntity,
+            read: (scope, cursor, signal) => plan.changes!.read(executor, scope, cursor, signal),
+            fetch: (entity, id, signal) => plan.changes!.fetch(executor, entity, id, signal),
+          },
+        }),
   };
 }
