@@ -263,7 +263,9 @@ export function createConnectorExecutor(options: ConnectorExecutorOptions): Loca
     const body = await send({ path, query: toQuery(rest, upstream.query) }, signal);
     const located = spec.locate(body, params);
     if (located.url === undefined && located.path === undefined) {
-      throw new ConduitError(`The upstream gives no download for ${path}.`, { code: 'download_unavailable' });
+      throw new UnsupportedOperationError(`The upstream gives no download for ${path}.`, {
+        code: 'download_unavailable',
+      });
     }
     return streamDownload(transport, { ...located, range, signal });
   }

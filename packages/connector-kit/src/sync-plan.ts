@@ -58,6 +58,12 @@ export interface SyncListing<Kind extends string = string, Entity extends string
   /** The listings the records of one page lead to. */
   readonly children?: (records: readonly Record<string, unknown>[]) => SyncJobKey<Kind>[];
   /**
+   * The entity of the parent this listing lists under (a task's attachments: `tasks`). When the
+   * upstream answers 404 because the parent went away while the run went on, the listing is empty
+   * and the parent is deleted from the copy, instead of failing the run.
+   */
+  readonly parentEntity?: Entity;
+  /**
    * The entities a failure of this listing leaves incomplete: a failed `projects` listing means
    * sections and tasks under it were never listed, so none of them may be swept.
    */
@@ -93,6 +99,79 @@ export interface SyncPlan<Kind extends string = string, Entity extends string = 
   readonly listings: { readonly [K in Kind]: SyncListing<Kind, Entity> };
   fieldsQuery?(entity: Entity): QueryParams;
   readonly deletions: 'sweep';
+  /**
+   * Entities every run lists completely, incremental ones too (their listings do not narrow by
+   * `modifiedSince`): an incremental run may sweep them as well. Default none.
+   */
+  readonly completeEveryRun?: readonly Entity[];
+  /**
+   * The upstream's own change mechanism, when it has one: the hosted service watches it between
+   * runs, so edits, deletions, subtasks and attachments show up in search within seconds, without
+   * a full run.
+   */
+  readonly changes?: SyncChangeStream<Entity>;
+}
+
+/**
+ * One record that changed upstream: upserted (read it again) or deleted.
+ *
+ * @example
+ * ```ts
+ * const change: SyncChange = { entity: 'tasks', id: '42', operation: 'delete' };
+ * ```
+ */
+export interface SyncChange<Entity extends string = string> {
+  readonly entity: Entity;
+  readonly id: string;
+  readonly operation: 'upsert' | 'delete';
+}
+
+/**
+ * What one read of a change stream gave: the changes, the cursor to read from next time, whether
+ * more are waiting, and whether the cursor given had expired (then `changes` is empty, `cursor` is
+ * a fresh one, and whatever changed in between is only found by a full run).
+ *
+ * @example
+ * ```ts
+ * const page: SyncChangePage = { changes: [], cursor: 'de47…', more: false, expired: false };
+ * ```
+ */
+export interface SyncChangePage<Entity extends string = string> {
+  readonly changes: readonly SyncChange<Entity>[];
+  readonly cursor: string;
+  readonly more: boolean;
+  readonly expired: boolean;
+}
+
+/**
+ * An upstream's change mechanism as a sync plan declares it (Asana's Events API, Zendesk's
+ * incremental exports, Salesforce's `getUpdated`/`getDeleted`): which synced records scope it
+ * (each one is watched with its own cursor), how to read the changes after a cursor, and how to
+ * read one changed record again with the fields the copy keeps.
+ *
+ * @example
+ * ```ts
+ * const page = await plan.changes.read(executor, workspaceGid, cursor);
+ * for (const change of page.changes) if (change.operation === 'upsert') await plan.changes.fetch(executor, change.entity, change.id);
+ * ```
+ */
+export interface SyncChangeStream<Entity extends string = string> {
+  /** The entity whose synced records are the scopes to watch (Asana: `workspaces`). */
+  readonly scopeEntity: Entity;
+  /** The changes of `scope` after `cursor`; `null` starts watching from now (`expired`). */
+  read(
+    executor: LocalConnectorExecutor,
+    scope: string,
+    cursor: string | null,
+    signal?: AbortSignal,
+  ): Promise<SyncChangePage<Entity>>;
+  /** The record as it is now, with the copy's fields, or `null` when it is gone. */
+  fetch(
+    executor: LocalConnectorExecutor,
+    entity: Entity,
+    id: string,
+    signal?: AbortSignal,
+  ): Promise<Record<string, unknown> | null>;
 }
 
 /**

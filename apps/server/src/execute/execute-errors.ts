@@ -14,7 +14,7 @@ import { UpstreamFailureError } from './upstream-failure-error';
 
 /** What the messages of mapped failures name. */
 export interface ExecuteFailureContext {
-  /** The upstream product, e.g. `Asana`. */
+  /** The upstream product, as `connectorKinds[type].vendor` names it. */
   readonly vendor: string;
   /** The action that failed (`get`, `download`, …): a missing record is a 404 only for one record. */
   readonly action?: string;
@@ -29,7 +29,7 @@ function detail(message: string, errorCode: string, field?: string): ErrorDetail
  *
  * @example
  * ```ts
- * controller.abort(upstreamTimeout('Asana', 30_000));
+ * controller.abort(upstreamTimeout(connectorKinds[type].vendor, 30_000));
  * ```
  */
 export function upstreamTimeout(vendor: string, timeoutMs: number): TimeoutError {
@@ -63,7 +63,7 @@ export function upstreamTimeout(vendor: string, timeoutMs: number): TimeoutError
  *
  * @example
  * ```ts
- * catch (error) { throw translateExecuteError(error, { vendor: 'Asana' }); }
+ * catch (error) { throw translateExecuteError(error, { vendor: connectorKinds[type].vendor }); }
  * ```
  */
 export function translateExecuteError(error: unknown, context: ExecuteFailureContext): unknown {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { SEARCHABLE_ENTITIES } from '@conduit/asana';
 import type { SyncSummary } from '@conduit/protocol';
 import type { Clock } from '../clock';
+import { connectorRegistry } from '../connectors/registry';
 import type { Logger } from '../logging/logger';
 import type { ServerMetrics } from '../metrics/server-metrics';
 import { SearchIndexWriter } from '../search/search-index-writer';
@@ -13,6 +13,7 @@ import type { SyncConfig } from './sync-config';
 import { type ClaimedRun, SyncRepository, type SyncTrigger } from './sync-repository';
 import { executeSyncRun, type SyncPageEvent } from './sync-run';
 import type { SyncUpstream } from './sync-upstream';
+import { SyncWatcher } from './sync-watcher';
 
 /**
  * The connector kinds a sync exists for (the others have no entities defined).
@@ -22,7 +23,19 @@ import type { SyncUpstream } from './sync-upstream';
  * if (!SYNCABLE_CONNECTOR_TYPES.includes(connector.connectorType)) return;
  * ```
  */
-export const SYNCABLE_CONNECTOR_TYPES: readonly string[] = ['task-management'];
+export const SYNCABLE_CONNECTOR_TYPES: readonly string[] = connectorRegistry.modules
+  .filter((module) => module.sync !== undefined)
+  .map((module) => module.kind);
+
+/** The connector kinds whose sync plan declares an upstream change stream to watch. */
+const WATCHABLE_CONNECTOR_TYPES: readonly string[] = connectorRegistry.modules
+  .filter((module) => module.sync?.changes !== undefined)
+  .map((module) => module.kind);
+
+/** The synced entities of a connector kind, in the order its module's plan gives them. */
+function entitiesOf(connectorType: string | undefined): readonly string[] {
+  return connectorType === undefined ? [] : (connectorRegistry.forKind(connectorType)?.sync?.entities ?? []);
+}
 
 /** Runs abandoned after this many claims (each claim follows a process dying or a store failure mid-run). */
 const MAX_ATTEMPTS = 5;
@@ -72,11 +85,27 @@ export class SyncScheduler {
   #ticking: Promise<void> | undefined;
   #again = false;
   #nextDueScan = 0;
+  readonly #watcher: SyncWatcher;
+  #watching: Promise<void> | undefined;
+  #nextWatch = 0;
+  readonly #watchController = new AbortController();
 
   constructor(deps: SyncSchedulerDependencies) {
     this.#deps = deps;
     this.#repository = new SyncRepository(deps.db);
     this.#writer = new SearchIndexWriter(deps.db.dialect, () => deps.clock.now());
+    this.#watcher = new SyncWatcher({
+      db: deps.db,
+      writer: this.#writer,
+      logger: deps.logger,
+      clock: deps.clock,
+      config: deps.config,
+      owner: this.owner,
+      watchableTypes: WATCHABLE_CONNECTOR_TYPES,
+      findConnector: (connectorId) => this.#findConnector(connectorId),
+      upstreamFor: (connector) => deps.upstreamFor(connector),
+      trigger: (connector, full) => this.trigger(connector, 'watch', full),
+    });
   }
 
   /** The sync tables' repository (for routes and summaries). */
@@ -97,8 +126,10 @@ export class SyncScheduler {
     if (this.#timer !== undefined) clearTimeout(this.#timer);
     this.#timer = undefined;
     for (const { controller } of this.#active.values()) controller.abort(new Error('the server is stopping'));
+    this.#watchController.abort(new Error('the server is stopping'));
     await Promise.allSettled([...this.#active.values()].map((entry) => entry.done));
     await this.#ticking?.catch(() => {});
+    await this.#watching?.catch(() => {});
   }
 
   /**
@@ -144,15 +175,17 @@ export class SyncScheduler {
       summaries.set(id, {
         state: state?.active ? 'running' : state?.lastOutcome === 'failed' ? 'failed' : 'idle',
         last_success_at: iso(state?.lastSuccessAt ?? null),
-        entities: SEARCHABLE_ENTITIES.map((entity) => {
-          const entityState = perEntity?.get(entity);
-          return {
-            entity,
-            records: perCount?.get(entity) ?? 0,
-            synced_at: iso(entityState?.syncedAt ?? null),
-            ...(entityState?.error ? { error: entityState.error } : {}),
-          };
-        }),
+        entities: entitiesOf(connectors.find((connector) => connector.id === id)?.connectorType).map(
+          (entity) => {
+            const entityState = perEntity?.get(entity);
+            return {
+              entity,
+              records: perCount?.get(entity) ?? 0,
+              synced_at: iso(entityState?.syncedAt ?? null),
+              ...(entityState?.error ? { error: entityState.error } : {}),
+            };
+          },
+        ),
       });
     }
     return summaries;
@@ -202,6 +235,17 @@ export class SyncScheduler {
       const run = await this.#repository.claim(this.owner, clock.now(), config.leaseMs);
       if (!run) break;
       this.#launch(run);
+    }
+    // Watching runs beside the runs, not in the tick: a change stream paused on a 429 must not
+    // hold up claiming runs.
+    if (config.watchMs > 0 && this.#watching === undefined && clock.now() >= this.#nextWatch) {
+      this.#nextWatch = clock.now() + Math.min(config.watchMs, config.pollMs);
+      this.#watching = this.#watcher
+        .watchDue(this.#watchController.signal)
+        .catch((error: unknown) => this.#deps.logger.warn('sync watching failed', { error: error as Error }))
+        .finally(() => {
+          this.#watching = undefined;
+        });
     }
   }
 

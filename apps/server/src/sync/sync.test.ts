@@ -118,6 +118,40 @@ describe.each(['sqlite', 'postgres'] as const)('sync on %s', (kind) => {
     );
   });
 
+  it('stores what references point to by name, so filters and projections on tags.name, assignee.name and memberships.section.name work', async () => {
+    const gids = expectedRecords(sim.data).records.tasks;
+    const tagged = gids.map((gid) => sim.data.task(gid)!).find((task) => task.tagGids.length > 0)!;
+    const tagName = sim.data.tag(tagged.tagGids[0]!)!.name;
+    const byTag = await search('tasks', {
+      query: { filter: { in: { 'tags.name': [tagName] } } },
+      fields: ['gid', 'tags.name', 'assignee.name', 'memberships.section.name'],
+      limit: 100,
+    });
+    expect(byTag.hits.map((hit) => hit.id)).toContain(tagged.gid);
+    const expected = gids.filter((gid) =>
+      sim.data.task(gid)!.tagGids.some((tag) => sim.data.tag(tag)!.name === tagName),
+    );
+    expect(byTag.hits.map((hit) => hit.id).sort()).toEqual(expected.sort());
+    const assigned = gids.map((gid) => sim.data.task(gid)!).find((task) => task.assigneeGid !== null)!;
+    const assignee = sim.data.user(assigned.assigneeGid!)!.name;
+    const byAssignee = await search('tasks', {
+      query: { filter: { eq: { 'assignee.name': assignee } } },
+      fields: ['assignee.name'],
+      limit: 100,
+    });
+    expect(byAssignee.hits.length).toBeGreaterThan(0);
+    expect(byAssignee.hits.every((hit) => (hit.data.assignee as { name: string }).name === assignee)).toBe(
+      true,
+    );
+    const inSection = gids.map((gid) => sim.data.task(gid)!).find((task) => task.sectionGids.length > 0)!;
+    const section = sim.data.section(inSection.sectionGids[0]!)!.name;
+    const bySection = await search('tasks', {
+      query: { filter: { eq: { 'memberships.section.name': section } } },
+      limit: 100,
+    });
+    expect(bySection.hits.map((hit) => hit.id)).toContain(inSection.gid);
+  });
+
   it('syncs changes incrementally on demand, and sweeps deletions on a full sync', async () => {
     const before = await summary();
     const projectGid = expectedRecords(sim.data).records.projects[0]!;

@@ -48,7 +48,7 @@ function entityState(
  *
  * @example
  * ```ts
- * createLiveBlock(stderr, true, (frame) => liveSyncLines(latest, 'asana', started, frame, { before, previous }));
+ * createLiveBlock(stderr, true, (frame) => liveSyncLines(latest, 'example', started, frame, { before, previous }));
  * ```
  */
 export function liveSyncLines(

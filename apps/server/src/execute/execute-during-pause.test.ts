@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UpstreamLimiters } from '../services/upstream-limiters';
+import { type ExecuteHarness, startExecuteHarness } from '../test-support/execute-harness';
+
+describe('an execute while the connector is paused on an upstream 429 (its sync met one)', () => {
+  let h: ExecuteHarness;
+  const limiters = new UpstreamLimiters();
+
+  beforeAll(async () => {
+    h = await startExecuteHarness('sqlite', 'execute_pause', {
+      execute: { deadlineMs: 10_000, upstream: { limiters, retry: { initialDelayMs: 5, maxDelayMs: 20 } } },
+    });
+  });
+
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('answers 429 with the pause as Retry-After at once when the pause outlasts the deadline', async () => {
+    const { id, token } = await h.patConnector('paused-user');
+    // The sync's 429 paused every caller of this connector's budget for a minute.
+    limiters.for(id, 'task-management').pauseFor(60_000);
+    const before = h.sim.requests.count({ target: 'api' });
+    const started = performance.now();
+    const response = await h.execute(id, { entity: 'workspaces', action: 'list', params: {} }, token);
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(response.status).toBe(429);
+    expect(Number(response.headers.get('retry-after'))).toBeGreaterThanOrEqual(59);
+    expect(response.body).toMatchObject({ errors: [{ error_code: 'upstream_rate_limited' }] });
+    // The upstream was not asked again while it said to wait.
+    expect(h.sim.requests.count({ target: 'api' })).toBe(before);
+  });
+
+  it('waits out a pause that ends within the deadline', async () => {
+    const { id, token } = await h.patConnector('briefly-paused-user');
+    limiters.for(id, 'task-management').pauseFor(300);
+    const response = await h.execute(id, { entity: 'workspaces', action: 'list', params: {} }, token);
+    expect(response.status).toBe(200);
+  });
+});

@@ -1,0 +1,196 @@
+import type { Clock } from '../clock';
+import type { Logger } from '../logging/logger';
+import { collectionLayout } from '../search/collection-layout';
+import type { SearchIndexWriter } from '../search/search-index-writer';
+import type { SqlDatabase, SqlExecutor } from '../store/sql-database';
+import type { ConnectorRecord } from '../store/store';
+import type { SyncConfig } from './sync-config';
+import type { SyncUpstream } from './sync-upstream';
+
+/** What the watcher needs from the scheduler. */
+export interface SyncWatcherDependencies {
+  readonly db: SqlDatabase;
+  readonly writer: SearchIndexWriter;
+  readonly logger: Logger;
+  readonly clock: Clock;
+  readonly config: SyncConfig;
+  /** This process's identity as a lease owner. */
+  readonly owner: string;
+  /** The connector kinds whose sync plan declares a change stream. */
+  readonly watchableTypes: readonly string[];
+  findConnector(connectorId: string): Promise<ConnectorRecord | undefined>;
+  upstreamFor(connector: ConnectorRecord): Promise<SyncUpstream>;
+  /** Queues a run: full when a cursor expired (the gap is unknown), incremental to catch up. */
+  trigger(connector: ConnectorRecord, full: boolean): Promise<unknown>;
+}
+
+/** Changed records read again at once, per connector. */
+const FETCH_CONCURRENCY = 4;
+/** Pages of changes read per scope and watch, so one busy scope cannot hold the lease forever. */
+const MAX_PAGES_PER_WATCH = 20;
+
+/**
+ * Keeps synced copies fresh between runs by reading each connector's upstream change stream
+ * (its sync plan's `changes`: Asana's workspace events, …) every `watchMs`: changed records are
+ * read again and upserted, deleted ones removed, in the same tables and change feed as runs. A
+ * connector is watched once its first run succeeded, never while a run of it is queued or running
+ * (the run's sweep could otherwise undo what the watch wrote), and by one process at a time. An
+ * expired cursor queues a full run; the first cursor of a scope queues an incremental one, to
+ * cover what changed between the last run and the cursor.
+ *
+ * @example
+ * ```ts
+ * const watcher = new SyncWatcher({ db, writer, logger, clock, config, owner, watchableTypes, findConnector, upstreamFor, trigger });
+ * await watcher.watchDue(signal);
+ * ```
+ */
+export class SyncWatcher {
+  readonly #deps: SyncWatcherDependencies;
+
+  constructor(deps: SyncWatcherDependencies) {
+    this.#deps = deps;
+  }
+
+  /** Watches every connector that is due, claimed under a lease. */
+  async watchDue(signal: AbortSignal): Promise<void> {
+    const { db, config, clock, owner, watchableTypes } = this.#deps;
+    if (config.watchMs <= 0 || watchableTypes.length === 0) return;
+    const now = clock.now();
+    const types = watchableTypes.map((_, index) => `$${index + 1}`).join(', ');
+    await db.execute(
+      `INSERT INTO sync_watches (connector_id)
+       SELECT s.connector_id FROM sync_connectors s JOIN connectors c ON c.id = s.connector_id
+       WHERE s.last_success_at IS NOT NULL AND c.connector_type IN (${types})
+       ON CONFLICT (connector_id) DO NOTHING`,
+      [...watchableTypes],
+    );
+    const claimed = await db.query<{ connector_id: string; cursors: string }>(
+      `UPDATE sync_watches SET lease_owner = $1, lease_expires_at = $2
+       WHERE next_at <= $3 AND (lease_owner IS NULL OR lease_expires_at < $3)
+         AND NOT EXISTS (
+           SELECT 1 FROM sync_runs r
+           WHERE r.connector_id = sync_watches.connector_id AND r.state IN ('queued', 'running'))
+       RETURNING connector_id, cursors`,
+      [owner, now + config.leaseMs, now],
+    );
+    await Promise.all(claimed.map((row) => this.#watch(row.connector_id, parseCursors(row.cursors), signal)));
+  }
+
+  async #watch(connectorId: string, cursors: Record<string, string>, signal: AbortSignal): Promise<void> {
+    const { db, logger, clock, config, owner } = this.#deps;
+    let catchUp: 'none' | 'incremental' | 'full' = 'none';
+    let connector: ConnectorRecord | undefined;
+    try {
+      connector = await this.#deps.findConnector(connectorId);
+      const upstream = connector === undefined ? undefined : await this.#deps.upstreamFor(connector);
+      const changes = upstream?.changes;
+      if (upstream !== undefined && changes !== undefined) {
+        for (const scope of await this.#scopes(connectorId, changes.scopeEntity)) {
+          for (let pages = 0; pages < MAX_PAGES_PER_WATCH; pages += 1) {
+            signal.throwIfAborted();
+            const had = cursors[scope];
+            const page = await changes.read(scope, had ?? null, signal);
+            cursors[scope] = page.cursor;
+            if (page.expired) {
+              catchUp = had === undefined && catchUp === 'none' ? 'incremental' : 'full';
+              break;
+            }
+            await this.#apply(connectorId, upstream, page.changes, signal);
+            if (!page.more) break;
+          }
+        }
+      }
+    } catch (error) {
+      if (!signal.aborted)
+        logger.warn('sync watch failed', { connector_id: connectorId, error: error as Error });
+    } finally {
+      await db
+        .execute(
+          `UPDATE sync_watches SET cursors = $1, next_at = $2, lease_owner = NULL, lease_expires_at = NULL
+           WHERE connector_id = $3 AND lease_owner = $4`,
+          [JSON.stringify(cursors), clock.now() + config.watchMs, connectorId, owner],
+        )
+        .catch((error: unknown) =>
+          logger.warn('sync watch not saved', { connector_id: connectorId, error: error as Error }),
+        );
+    }
+    if (connector !== undefined && catchUp !== 'none' && !signal.aborted) {
+      await this.#deps.trigger(connector, catchUp === 'full');
+    }
+  }
+
+  /** The ids of the synced records of the scope entity (Asana: the workspaces). */
+  async #scopes(connectorId: string, entity: string): Promise<string[]> {
+    const rows = await this.#deps.db.query<{ record_id: string }>(
+      `SELECT r.record_id FROM search_records r JOIN search_collections c ON c.id = r.collection_id
+       WHERE c.connector_id = $1 AND c.entity = $2 ORDER BY r.record_id`,
+      [connectorId, entity],
+    );
+    return rows.map((row) => row.record_id);
+  }
+
+  async #apply(
+    connectorId: string,
+    upstream: SyncUpstream,
+    changes: readonly { entity: string; id: string; operation: 'upsert' | 'delete' }[],
+    signal: AbortSignal,
+  ): Promise<void> {
+    if (changes.length === 0) return;
+    // The last word on each record wins; entities the copy does not keep are left out.
+    const latest = new Map<string, { entity: string; id: string; operation: 'upsert' | 'delete' }>();
+    for (const change of changes) {
+      if (upstream.plan.entities.includes(change.entity))
+        latest.set(`${change.entity}\u0000${change.id}`, change);
+    }
+    const upserts = [...latest.values()].filter((change) => change.operation === 'upsert');
+    const fetched = new Map<string, Record<string, unknown> | null>();
+    for (let start = 0; start < upserts.length; start += FETCH_CONCURRENCY) {
+      const batch = upserts.slice(start, start + FETCH_CONCURRENCY);
+      const records = await Promise.all(
+        batch.map((change) => upstream.changes!.fetch(change.entity, change.id, signal)),
+      );
+      batch.forEach((change, index) =>
+        fetched.set(`${change.entity}\u0000${change.id}`, records[index] ?? null),
+      );
+    }
+    const byEntity = new Map<string, { upsert: Record<string, unknown>[]; remove: string[] }>();
+    for (const [key, change] of latest) {
+      const slot = byEntity.get(change.entity) ?? { upsert: [], remove: [] };
+      byEntity.set(change.entity, slot);
+      const record = change.operation === 'upsert' ? fetched.get(key) : null;
+      if (record) slot.upsert.push(record);
+      else slot.remove.push(change.id);
+    }
+    const { db, writer } = this.#deps;
+    await db.transaction(async (tx) => {
+      // The connector's newest generation: a run queued meanwhile sweeps only what it did not see.
+      const generation = await currentGeneration(tx, connectorId);
+      for (const [entity, { upsert, remove }] of byEntity) {
+        const fields = upstream.searchableFields[entity] ?? {};
+        const collection = await writer.collection(tx, connectorId, entity, collectionLayout(fields));
+        if (upsert.length > 0) await writer.upsert(tx, collection, upsert, generation);
+        if (remove.length > 0) await writer.remove(tx, collection, remove);
+      }
+    });
+  }
+}
+
+async function currentGeneration(tx: SqlExecutor, connectorId: string): Promise<number> {
+  const rows = await tx.query<{ generation: unknown }>(
+    'SELECT generation FROM sync_connectors WHERE connector_id = $1',
+    [connectorId],
+  );
+  return Number(rows[0]?.generation ?? 0);
+}
+
+function parseCursors(text: string): Record<string, string> {
+  try {
+    const value = JSON.parse(text) as unknown;
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+    return Object.fromEntries(
+      Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+    );
+  } catch {
+    return {};
+  }
+}
