@@ -149,9 +149,9 @@ export class SyncWatcher {
       const records = await Promise.all(
         batch.map((change) => upstream.changes!.fetch(change.entity, change.id, signal)),
       );
-      batch.forEach((change, index) =>
-        fetched.set(`${change.entity}\u0000${change.id}`, records[index] ?? null),
-      );
+      for (const [index, change] of batch.entries()) {
+        fetched.set(`${change.entity}\u0000${change.id}`, records[index] ?? null);
+      }
     }
     const byEntity = new Map<string, { upsert: Record<string, unknown>[]; remove: string[] }>();
     for (const [key, change] of latest) {
