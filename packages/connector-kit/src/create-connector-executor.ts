@@ -1,6 +1,5 @@
 import {
   type ActionDefinition,
-  ConduitError,
   type ConnectorDefinition,
   type ConnectorExecutor,
   type DownloadResult,

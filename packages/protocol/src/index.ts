@@ -77,16 +77,6 @@ export {
   searchEnvelopeSchema,
 } from './execute';
 export type { ConnectorExecutor, ExecuteOptions, ExecuteResultFor } from './executor';
-export { decodeChangeCursor, encodeChangeCursor } from './hosted/change-cursor';
-export {
-  CHANGE_FEED_LIMITS,
-  CHANGE_OPERATIONS,
-  type Change,
-  ChangeFeedQuerySchema,
-  type ChangePage,
-  ChangePageSchema,
-  ChangeSchema,
-} from './hosted/change-feed-schemas';
 export {
   APPLICATION_STATUSES,
   type Application,
@@ -99,6 +89,16 @@ export {
   type CreateApplicationRequest,
   CreateApplicationRequestSchema,
 } from './hosted/application-schemas';
+export { decodeChangeCursor, encodeChangeCursor } from './hosted/change-cursor';
+export {
+  CHANGE_FEED_LIMITS,
+  CHANGE_OPERATIONS,
+  type Change,
+  ChangeFeedQuerySchema,
+  type ChangePage,
+  ChangePageSchema,
+  ChangeSchema,
+} from './hosted/change-feed-schemas';
 export {
   CONNECTOR_STATUSES,
   type Connector,

@@ -224,7 +224,9 @@ export const SERVICE_OPERATIONS: readonly ServiceOperation[] = [
     tag: 'sync',
     security: 'bearer',
     query: ChangeFeedQuerySchema,
-    responses: { 200: { description: 'A page of the change feed', schema: ChangePageSchema, name: 'ChangePage' } },
+    responses: {
+      200: { description: 'A page of the change feed', schema: ChangePageSchema, name: 'ChangePage' },
+    },
     errors: [400, 401, 404, 429, 503],
   },
   {
