@@ -243,7 +243,7 @@ export function loadServerConfig(environment: Environment, cwd: string = process
     ),
     databasePoolSize: positiveInt(env, 'CONDUIT_DATABASE_POOL_SIZE', 10, 1000),
     databaseStatementTimeoutMs: wrap('CONDUIT_DATABASE_STATEMENT_TIMEOUT', () =>
-      parseDuration(read(env, 'CONDUIT_DATABASE_STATEMENT_TIMEOUT') ?? '30s'),
+      requirePositiveDuration(read(env, 'CONDUIT_DATABASE_STATEMENT_TIMEOUT') ?? '30s'),
     ),
     adminToken: operatorToken(env, 'CONDUIT_ADMIN_TOKEN'),
     metricsToken: operatorToken(env, 'CONDUIT_METRICS_TOKEN'),
