@@ -2,6 +2,11 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['packages/*', 'apps/*'],
+    projects: [
+      'packages/*',
+      'apps/*',
+      // Checks of the repository itself (package manifests, tarballs), beside the scripts they guard.
+      { test: { name: 'repository', include: ['scripts/**/*.test.ts'] } },
+    ],
   },
 });

@@ -1,8 +1,20 @@
 // Packs every package as it would be published, installs the tarballs into a fresh project outside
 // the workspace, and proves that each one imports by name at runtime and type-checks under both
 // `node16` and `bundler` resolution. This is what users get, not what the workspace links.
+// The libraries' smoke test (scripts/smoke-libraries.mjs) then runs there twice: with this Node,
+// and with the lowest Node the libraries' `engines` claim (CONDUIT_LOWEST_NODE, or a `node` of
+// that major found on the machine; required under CI).
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -88,6 +100,46 @@ try {
   process.stdout.write(
     `consumer: conduit ${run(join(consumer, 'node_modules/.bin/conduit'), ['--version'], consumer)}`,
   );
+
+  copyFileSync(join(root, 'scripts/smoke-libraries.mjs'), join(consumer, 'smoke-libraries.mjs'));
+  process.stdout.write(`consumer: ${run(process.execPath, ['smoke-libraries.mjs'], consumer)}`);
+  const lowest = lowestClaimedMajor(manifests.filter(({ manifest }) => libraries.includes(manifest.name)));
+  const lowestNode = findNode(lowest);
+  if (lowestNode) {
+    process.stdout.write(`consumer: ${run(lowestNode, ['smoke-libraries.mjs'], consumer)}`);
+  } else if (process.env.CI) {
+    throw new Error(`no Node ${lowest} to check the libraries on: set CONDUIT_LOWEST_NODE to its binary`);
+  } else {
+    process.stdout.write(
+      `consumer: no Node ${lowest} found (CONDUIT_LOWEST_NODE); the lowest-Node check is skipped\n`,
+    );
+  }
 } finally {
   rmSync(work, { recursive: true, force: true });
+}
+
+/** The lowest major version the given packages' `engines.node` (`>=N…`) allows. */
+function lowestClaimedMajor(packages) {
+  const majors = packages.map(({ manifest }) => {
+    const match = /^>=\s*(\d+)/.exec(manifest.engines?.node ?? '');
+    if (!match)
+      throw new Error(`${manifest.name}: engines.node must read ">=N…", got ${manifest.engines?.node}`);
+    return Number(match[1]);
+  });
+  return Math.min(...majors);
+}
+
+/** A `node` binary of the given major: CONDUIT_LOWEST_NODE, else the machine's own if it is one. */
+function findNode(major) {
+  const candidates = [process.env.CONDUIT_LOWEST_NODE, '/usr/bin/node', '/usr/local/bin/node'].filter(
+    (candidate) => candidate && existsSync(candidate),
+  );
+  for (const candidate of candidates) {
+    const version = execFileSync(candidate, ['-p', 'process.versions.node']).toString().trim();
+    if (Number(version.split('.')[0]) === major) return candidate;
+    if (candidate === process.env.CONDUIT_LOWEST_NODE) {
+      throw new Error(`CONDUIT_LOWEST_NODE is Node ${version}, not ${major}`);
+    }
+  }
+  return undefined;
 }

@@ -6,7 +6,7 @@ import { writeDescriptionSnapshot } from './description-snapshot';
 
 /**
  * Writes `descriptions/<connector>.json` under `outDir` for every connector of the catalog that
- * names its package. Run by the build (tsup `onSuccess`), after the connector packages are built.
+ * names its package. Run by the build (tsdown `onSuccess`), after the connector packages are built.
  *
  * @example
  * ```ts

@@ -9,6 +9,7 @@ import { PlatformInputError } from '../errors/platform-input-error';
 import { PlatformMissingResourceError } from '../errors/platform-missing-resource-error';
 import { PlatformSafeModeError } from '../errors/platform-safe-mode-error';
 import { PlatformSecretNotFoundError } from '../errors/platform-secret-not-found-error';
+import { publicRequestIssues } from '../test-support/public-api-conformance';
 import {
   deployFakerConnection,
   deployFakerPair,
@@ -23,8 +24,12 @@ describe('CloudWorkspace', () => {
     sim = await startCloudSimulator();
   });
   afterEach(async () => {
+    // Every request of the test, checked against the platform's official SDK spec (the first
+    // check on a machine parses the spec: seconds when the machine is busy, hence the timeout).
+    const issues = await publicRequestIssues(sim);
     await sim.close();
-  });
+    expect(issues).toEqual([]);
+  }, 60_000);
 
   describe('construction', () => {
     it('needs a workspace id and exactly one authentication method', () => {
@@ -446,7 +451,7 @@ describe('CloudWorkspace', () => {
       const { workspace } = simulatedWorkspace(sim);
       const destination = await workspace.deployDestination({
         name: 'sink',
-        destination: { destinationType: 'dev-null' },
+        destination: { destinationType: 'dev-null', test_destination: { test_destination_type: 'SILENT' } },
       });
       await expect(workspace.permanentlyDeleteDestination(destination)).rejects.toBeInstanceOf(
         PlatformSafeModeError,

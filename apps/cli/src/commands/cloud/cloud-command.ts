@@ -1,5 +1,11 @@
-import { type CommandModule, type CommandSpec, defineCommand } from '../../framework/command-spec';
+import {
+  type CommandModule,
+  type CommandSpec,
+  defineCommand,
+  type FlagSpec,
+} from '../../framework/command-spec';
 import { CLOUD_FLAGS, CLOUD_SETTINGS_HELP, DELETE_FLAGS } from './cloud-flags';
+import type { DefinitionsAction } from './run-definitions';
 
 const connectionArg = { name: 'connection', description: 'the connection id', required: true } as const;
 
@@ -38,6 +44,29 @@ function workspaceCommands(): CommandSpec {
   });
 }
 
+const CONFIG_INPUT_FLAGS = (what: string): FlagSpec[] => [
+  {
+    name: `${what}-file`,
+    type: 'string',
+    valueName: 'PATH',
+    description: `read the ${what.replace('-', ' ')} (a JSON object, may hold secrets) from a file`,
+    complete: 'files',
+  },
+  {
+    name: `${what}-stdin`,
+    type: 'boolean',
+    description: `read the ${what.replace('-', ' ')} (a JSON object) from stdin`,
+  },
+];
+
+const NAME_FLAGS: FlagSpec[] = [
+  {
+    name: 'allow-duplicate-name',
+    type: 'boolean',
+    description: 'create it even when the name is taken (refused by default)',
+  },
+];
+
 function actorCommands(kind: 'source' | 'destination'): CommandSpec {
   const plural = `${kind}s`;
   const load = (name: 'list' | 'get' | 'delete') => async (): Promise<CommandModule> => {
@@ -47,8 +76,43 @@ function actorCommands(kind: 'source' | 'destination'): CommandSpec {
   const idArg = { name: kind, description: `the ${kind} id`, required: true } as const;
   return defineCommand({
     name: plural,
-    summary: `List, show and delete the ${plural} of the workspace`,
+    summary: `Create, list, show and delete the ${plural} of the workspace`,
     subcommands: [
+      defineCommand({
+        name: 'create',
+        summary: `Deploy a ${kind} from its configuration (JSON, from a file or stdin)`,
+        description: [
+          `Deploy a ${kind}. Its configuration is a JSON object with "${kind}Type" (the connector's`,
+          `short name) and the connector's settings, or {"connectorName": "${kind}-…", "config": {…}}.`,
+          'It may hold secrets, so it is read from --config-file or --config-stdin, never from argv.',
+          'A taken name is refused (exit 5) unless --allow-duplicate-name or --random-name-suffix.',
+        ].join('\n'),
+        args: [{ name: 'name', description: `the ${kind}'s name`, required: true }],
+        flags: [
+          ...CONFIG_INPUT_FLAGS('config'),
+          ...NAME_FLAGS,
+          {
+            name: 'random-name-suffix',
+            type: 'boolean',
+            description: 'append " (ID: …)" to the name, so it is unique',
+          },
+          ...CLOUD_FLAGS,
+        ],
+        examples: [
+          {
+            command: `conduit cloud ${plural} create 'people (delete-me)' --config-file ${kind}.json`,
+            description: `deploy a ${kind}`,
+          },
+          {
+            command: `printf '%s' '{"${kind}Type": "${kind === 'source' ? 'faker' : 'dev-null'}"}' | conduit cloud ${plural} create tmp --config-stdin --json`,
+            description: 'from stdin, printed as JSON',
+          },
+        ],
+        load: async () => {
+          const module = await import('./run-actors-create');
+          return { run: (context) => module.runActorCreate(context, kind) };
+        },
+      }),
       defineCommand({
         name: 'list',
         summary: `List the ${plural} of the workspace`,
@@ -99,8 +163,39 @@ function connectionCommands(): CommandSpec {
   };
   return defineCommand({
     name: 'connections',
-    summary: 'List, inspect and change the connections of the workspace',
+    summary: 'Create, list, inspect and change the connections of the workspace',
     subcommands: [
+      defineCommand({
+        name: 'create',
+        summary: 'Pair a source and a destination into a connection (manual schedule)',
+        args: [{ name: 'name', description: 'the connection’s name', required: true }],
+        flags: [
+          { name: 'source', type: 'string', valueName: 'ID', description: 'the source id (required)' },
+          {
+            name: 'destination',
+            type: 'string',
+            valueName: 'ID',
+            description: 'the destination id (required)',
+          },
+          {
+            name: 'stream',
+            type: 'string',
+            multiple: true,
+            valueName: 'NAME',
+            description: 'a stream to sync (repeat for several; at least one)',
+          },
+          { name: 'prefix', type: 'string', valueName: 'PREFIX', description: 'put before every table name' },
+          ...CLOUD_FLAGS,
+        ],
+        examples: [
+          {
+            command:
+              "conduit cloud connections create 'faker → pg (delete-me)' --source 9b1c… --destination 77d0… --stream users --stream purchases",
+            description: 'sync two streams',
+          },
+        ],
+        load: () => import('./run-connections-create'),
+      }),
       defineCommand({
         name: 'list',
         summary: 'List the connections with their status, schedule and streams',
@@ -255,16 +350,120 @@ function connectionCommands(): CommandSpec {
   });
 }
 
+function definitionCommands(): CommandSpec {
+  const load = (action: DefinitionsAction) => async (): Promise<CommandModule> => {
+    const module = await import('./run-definitions');
+    return { run: (context) => module.runDefinitions(context, action) };
+  };
+  const idArg = { name: 'definition', description: 'the definition id', required: true } as const;
+  const typeFlag: FlagSpec = {
+    name: 'type',
+    type: 'string',
+    valueName: 'yaml|docker',
+    description: 'YAML manifests (default) or Docker images',
+    complete: ['yaml', 'docker'],
+  };
+  return defineCommand({
+    name: 'definitions',
+    summary: 'Publish, list, show and delete custom source definitions (YAML or Docker)',
+    subcommands: [
+      defineCommand({
+        name: 'list',
+        summary: 'List the custom source definitions of a type',
+        flags: [typeFlag, ...CLOUD_FLAGS],
+        examples: [{ command: 'conduit cloud definitions list', description: 'the YAML definitions' }],
+        load: load('list'),
+      }),
+      defineCommand({
+        name: 'get',
+        summary: 'Show one definition (its manifest with --json)',
+        args: [idArg],
+        flags: [typeFlag, ...CLOUD_FLAGS],
+        examples: [
+          { command: 'conduit cloud definitions get 5e1f… --json', description: 'with its manifest' },
+        ],
+        load: load('get'),
+      }),
+      defineCommand({
+        name: 'publish',
+        summary: 'Publish a YAML manifest (--manifest) or a Docker image (--docker-image, --docker-tag)',
+        description: [
+          'Publish a custom source definition: a declarative YAML manifest (checked locally first',
+          'unless --no-validate), or a Docker image with its tag. A taken name is refused (exit 5)',
+          'unless --allow-duplicate-name. --testing-values-file / --testing-values-stdin replace the',
+          'builder project’s testing values (they may hold secrets: never from argv).',
+        ].join('\n'),
+        args: [{ name: 'name', description: 'the definition’s name', required: true }],
+        flags: [
+          {
+            name: 'manifest',
+            type: 'string',
+            valueName: 'FILE',
+            description: 'the YAML (or JSON) manifest',
+            complete: 'files',
+          },
+          { name: 'docker-image', type: 'string', valueName: 'IMAGE', description: 'a Docker repository' },
+          { name: 'docker-tag', type: 'string', valueName: 'TAG', description: 'with --docker-image' },
+          {
+            name: 'documentation-url',
+            type: 'string',
+            valueName: 'URL',
+            description: 'Docker definitions: the documentation page',
+          },
+          { name: 'no-validate', type: 'boolean', description: 'skip the local check of the manifest' },
+          ...CONFIG_INPUT_FLAGS('testing-values'),
+          ...NAME_FLAGS,
+          ...CLOUD_FLAGS,
+        ],
+        examples: [
+          {
+            command: "conduit cloud definitions publish 'people (delete-me)' --manifest people.yaml",
+            description: 'a declarative source',
+          },
+        ],
+        load: load('publish'),
+      }),
+      defineCommand({
+        name: 'testing-values',
+        summary: 'Show the testing values of a YAML definition, or replace them (--values-file/-stdin)',
+        args: [idArg],
+        flags: [...CONFIG_INPUT_FLAGS('values'), ...CLOUD_FLAGS],
+        examples: [
+          { command: 'conduit cloud definitions testing-values 5e1f…', description: 'secrets masked' },
+          {
+            command: 'conduit cloud definitions testing-values 5e1f… --values-file values.json',
+            description: 'replace them',
+          },
+        ],
+        load: load('testing-values'),
+      }),
+      defineCommand({
+        name: 'delete',
+        summary: 'Delete a definition permanently (safe mode: its name must contain delete-me)',
+        description: ['Delete a custom source definition permanently.', '', SAFE_MODE_HELP].join('\n'),
+        args: [idArg],
+        flags: [typeFlag, ...DELETE_FLAGS, ...CLOUD_FLAGS],
+        examples: [
+          { command: 'conduit cloud definitions delete 5e1f… --yes', description: 'if named delete-me' },
+        ],
+        load: load('delete'),
+      }),
+    ],
+    examples: [{ command: 'conduit cloud definitions list', description: 'the YAML definitions' }],
+  });
+}
+
 /** `conduit cloud …`: a data-movement platform's cloud workspace, over `@conduit/cloud`. */
 export const cloudCommand = defineCommand({
   name: 'cloud',
-  summary: 'Drive a cloud workspace: connections, syncs, jobs and logs',
+  summary: 'Drive a cloud workspace: sources, destinations, connections, definitions, syncs, results',
   description: ['Drive a data-movement platform’s cloud workspace.', '', CLOUD_SETTINGS_HELP].join('\n'),
   subcommands: [
     workspaceCommands(),
     actorCommands('source'),
     actorCommands('destination'),
     connectionCommands(),
+    definitionCommands(),
     defineCommand({
       name: 'sync',
       summary: 'Start a sync job of a connection (and wait for it, with its status live)',
@@ -342,6 +541,36 @@ export const cloudCommand = defineCommand({
         { command: 'conduit cloud logs 4f2a… 1234 --attempt 2 --json', description: 'one attempt, as JSON' },
       ],
       load: () => import('./run-cloud-logs'),
+    }),
+    defineCommand({
+      name: 'results',
+      summary: 'Read back what a sync wrote to the destination: its streams, or a stream’s rows',
+      description: [
+        'Read back what a sync job (the latest, or --job) wrote to the destination (PostgreSQL,',
+        'DuckDB or MotherDuck): without a stream, the job’s streams and their tables; with one, its',
+        'rows (the first 20, --limit N or --all; NDJSON with --json). A warehouse password the',
+        'platform masks comes from the driver’s own defaults (PGPASSWORD, ~/.pgpass).',
+        '',
+        CLOUD_SETTINGS_HELP,
+      ].join('\n'),
+      args: [connectionArg, { name: 'stream', description: 'the stream to read' }],
+      flags: [
+        { name: 'job', type: 'string', valueName: 'ID', description: 'this job instead of the latest' },
+        {
+          name: 'limit',
+          short: 'n',
+          type: 'string',
+          valueName: 'N',
+          description: 'at most N rows (default 20)',
+        },
+        { name: 'all', type: 'boolean', description: 'every row (streamed with --json)' },
+        ...CLOUD_FLAGS,
+      ],
+      examples: [
+        { command: 'conduit cloud results 4f2a…', description: 'the streams and their tables' },
+        { command: 'conduit cloud results 4f2a… users --all --json', description: 'every row, as NDJSON' },
+      ],
+      load: () => import('./run-cloud-results'),
     }),
   ],
   examples: [

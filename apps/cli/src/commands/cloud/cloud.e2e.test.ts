@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { CloudWorkspace } from '@conduit/cloud';
 import { type CloudSimulator, startCloudSimulator } from '@conduit/testkit';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChildResult, E2E_TIMEOUT_MS, requireBuiltCli, runChild } from '../../testing/child-cli';
 
@@ -286,5 +291,151 @@ describe('conduit cloud sync, jobs and logs (built, against the simulator)', {
     const started = await runChild(['cloud', 'sync', id, '--json'], { env });
     expect(started.code).toBe(0);
     expect(JSON.parse(started.stdout)).toMatchObject({ connection_id: id, job_id: expect.any(Number) });
+  });
+});
+
+describe('conduit cloud create, definitions and results (built, against the simulator)', {
+  timeout: E2E_TIMEOUT_MS,
+}, () => {
+  const postgres = { host: '127.0.0.1', port: 5432, database: 'test', username: 'postgres' };
+  const schema = `cli_cloud_${randomBytes(5).toString('hex')}`;
+  afterAll(async () => {
+    const admin = new pg.Client({ ...postgres, user: postgres.username });
+    await admin.connect();
+    await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    await admin.end();
+  });
+
+  it('deploys a source, a destination and a connection, syncs, and reads the rows back', async () => {
+    const suffix = randomBytes(3).toString('hex');
+    const source = await runChild(
+      ['cloud', 'sources', 'create', `people ${suffix} (delete-me)`, '--config-stdin', '--json'],
+      { env, input: JSON.stringify({ sourceType: 'faker', count: 7, seed: 3 }) },
+    );
+    expect(source.stderr).toBe('');
+    expect(source.code).toBe(0);
+    const sourceId = (JSON.parse(source.stdout) as { source_id: string }).source_id;
+    const again = await runChild(
+      ['cloud', 'sources', 'create', `people ${suffix} (delete-me)`, '--config-stdin'],
+      {
+        env,
+        input: '{"sourceType": "faker"}',
+      },
+    );
+    expect(again.code).toBe(5);
+    expect(again.stderr).toContain('already exists');
+
+    const configFile = join(mkdtempSync(join(tmpdir(), 'conduit-cloud-config-')), 'warehouse.json');
+    const secret = `pg-secret-${suffix}`;
+    writeFileSync(
+      configFile,
+      JSON.stringify({ destinationType: 'postgres', ...postgres, schema, password: secret }),
+      { mode: 0o600 },
+    );
+    const destination = await runChild(
+      [
+        'cloud',
+        'destinations',
+        'create',
+        `warehouse ${suffix} (delete-me)`,
+        '--config-file',
+        configFile,
+        '--json',
+      ],
+      { env },
+    );
+    expect(destination.code).toBe(0);
+    expect(destination.stdout + destination.stderr).not.toContain(secret);
+    const destinationId = (JSON.parse(destination.stdout) as { destination_id: string }).destination_id;
+
+    const connection = await runChild(
+      [
+        'cloud',
+        'connections',
+        'create',
+        `people → warehouse ${suffix} (delete-me)`,
+        '--source',
+        sourceId,
+        '--destination',
+        destinationId,
+        '--stream',
+        'users',
+        '--json',
+      ],
+      { env },
+    );
+    expect(connection.code).toBe(0);
+    const created = JSON.parse(connection.stdout) as { connection_id: string; streams: string[] };
+    expect(created.streams).toEqual(['users']);
+    const id = created.connection_id;
+
+    sim.setAutoAdvance({ perJobPollMs: 6_000 });
+    const synced = await runChild(['cloud', 'sync', id, '--wait', '--poll-interval', '100ms', '--json'], {
+      env,
+    });
+    expect(synced.code).toBe(0);
+
+    const streams = await runChild(['cloud', 'results', id, '--json'], { env });
+    expect(streams.code).toBe(0);
+    expect(JSON.parse(streams.stdout)).toEqual([
+      expect.objectContaining({ stream: 'users', table: 'users' }),
+    ]);
+    const rows = await runChild(['cloud', 'results', id, 'users', '--limit', '3', '--json'], { env });
+    expect(rows.stderr).toBe('');
+    expect(rows.code).toBe(0);
+    const parsed = rows.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(parsed).toHaveLength(3);
+    expect(parsed[0]).toHaveProperty('id');
+    const all = await runChild(['cloud', 'results', id, 'users', '--all', '--json'], { env });
+    expect(all.stdout.trim().split('\n')).toHaveLength(7);
+    const table = await runChild(['cloud', 'results', id, 'users', '-n', '2'], { env });
+    expect(table.stdout.split('\n')[0]).toMatch(/^_AIRBYTE_RAW_ID +/);
+    expect(table.stderr).toContain('first 2 rows of users');
+  });
+
+  it('publishes, lists, shows, updates and deletes a custom YAML source definition', async () => {
+    const manifest = fileURLToPath(
+      new URL(
+        '../../../../../packages/cloud/src/manifest/__fixtures__/people-manifest.yaml',
+        import.meta.url,
+      ),
+    );
+    const name = `people def ${randomBytes(3).toString('hex')} (delete-me)`;
+    const published = await runChild(
+      ['cloud', 'definitions', 'publish', name, '--manifest', manifest, '--json'],
+      {
+        env,
+      },
+    );
+    expect(published.stderr).toBe('');
+    expect(published.code).toBe(0);
+    const definition = JSON.parse(published.stdout) as { definition_id: string; manifest: { type: string } };
+    expect(definition).toMatchObject({
+      definition_type: 'yaml',
+      name,
+      manifest: { type: 'DeclarativeSource' },
+    });
+    const id = definition.definition_id;
+    const listed = await runChild(['cloud', 'definitions', 'list', '--json'], { env });
+    expect(
+      (JSON.parse(listed.stdout) as { definition_id: string }[]).map((item) => item.definition_id),
+    ).toContain(id);
+    const shown = await runChild(['cloud', 'definitions', 'get', id], { env });
+    expect(shown.stdout).toMatch(new RegExp(`^id +${id}$`, 'm'));
+    const set = await runChild(['cloud', 'definitions', 'testing-values', id, '--values-stdin'], {
+      env,
+      input: '{"api_key": "test-key-123456"}',
+    });
+    expect(set.code, set.stderr).toBe(0);
+    const values = await runChild(['cloud', 'definitions', 'testing-values', id, '--json'], { env });
+    expect(JSON.parse(values.stdout)).toHaveProperty('api_key');
+    const deleted = await runChild(['cloud', 'definitions', 'delete', id, '--yes', '--json'], { env });
+    expect(deleted.code).toBe(0);
+    expect(JSON.parse(deleted.stdout)).toEqual({ deleted: { definition_id: id }, safe_mode: true });
+    const gone = await runChild(['cloud', 'definitions', 'get', id], { env });
+    expect(gone.code).toBe(4);
   });
 });

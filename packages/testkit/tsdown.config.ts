@@ -1,5 +1,5 @@
-import { defineConfig } from 'tsup';
-import { packageBuild } from '../../tsup.base';
+import { defineConfig } from 'tsdown';
+import { packageBuild } from '../../tsdown.base';
 
 export default defineConfig(
   packageBuild(import.meta.dirname, {
