@@ -34,6 +34,10 @@ const ENGINES: Readonly<Record<string, string>> = {
   '@conduit/asana': '>=20',
   '@conduit/cloud': '>=20',
   '@conduit/testkit': '>=20',
+  '@conduit/connector-kit': '>=20',
+  '@conduit/mcp': '>=20',
+  '@conduit/zendesk-support': '>=20',
+  '@conduit/salesforce': '>=20',
   '@conduit/server': '>=22.16.0',
   '@conduit/cli': '>=22.16.0',
 };

@@ -1,4 +1,4 @@
-import { defineConfig } from 'tsup';
-import { packageBuild } from '../../tsup.base';
+import { defineConfig } from 'tsdown';
+import { packageBuild } from '../../tsdown.base';
 
 export default defineConfig(packageBuild(import.meta.dirname, { entry: ['src/index.ts', 'src/ai-sdk.ts'] }));

@@ -1,4 +1,0 @@
-import { defineConfig } from 'tsup';
-import { packageBuild } from '../../tsup.base';
-
-export default defineConfig(packageBuild(import.meta.dirname));
