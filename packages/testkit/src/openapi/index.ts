@@ -10,6 +10,11 @@ export type {
 export { resolveOpenApiRef } from './resolve-openapi-ref';
 export { responseSchemaFor } from './response-schema-for';
 export {
+  type OpenApiRequestReport,
+  type ValidateOpenApiRequestOptions,
+  validateOpenApiRequest,
+} from './validate-openapi-request';
+export {
   assertOpenApiValue,
   type OpenApiValidationIssue,
   type ValidateOpenApiOptions,
