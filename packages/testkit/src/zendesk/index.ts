@@ -1,4 +1,5 @@
 export { generateZendeskDataset, type ZendeskDatasetOptions } from './generate-zendesk-dataset';
+export { runZendeskSimulatorMain, type ZendeskSimulatorMainHandle } from './run-zendesk-simulator-main';
 export { ZendeskDataset, type ZendeskNewTicket, type ZendeskTicketPatch } from './zendesk-dataset';
 export { type ZendeskFault, ZendeskFaultQueue } from './zendesk-fault-queue';
 export { ZENDESK_ERRORS, ZendeskHttpError } from './zendesk-http-error';
