@@ -85,7 +85,7 @@ describe('the sync plan', () => {
       done.add(job.kind);
       let offset: string | null = null;
       do {
-        const page = await readSyncPage(executor, zendeskSyncPlan, job, offset, {
+        const page: RawPage = await readSyncPage(executor, zendeskSyncPlan, job, offset, {
           pageSize: 100,
           modifiedSince,
         });
