@@ -1,5 +1,6 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { readBody, sendBody } from '../asana/http-io';
+import { serializeJson } from './raw-json';
 import type { ZendeskDataset } from './zendesk-dataset';
 import type { ZendeskFaultQueue } from './zendesk-fault-queue';
 import { ZENDESK_ERRORS, ZendeskHttpError } from './zendesk-http-error';
@@ -39,7 +40,7 @@ async function sendJson(
   headers: OutgoingHttpHeaders = {},
 ): Promise<void> {
   if (res.destroyed) return;
-  const text = JSON.stringify(body);
+  const text = serializeJson(body);
   res.writeHead(status, { 'content-type': JSON_TYPE, 'content-length': Buffer.byteLength(text), ...headers });
   if (req.method === 'HEAD') res.end();
   else res.end(text);

@@ -1,4 +1,5 @@
 import { contentTypeForName } from '../asana/attachment-content';
+import { RawJson } from './raw-json';
 import type { ZendeskDataset } from './zendesk-dataset';
 import type {
   ZendeskAttachmentRow,
@@ -89,6 +90,22 @@ export function ticketRecord(
     allow_attachments: true,
     from_messaging_channel: row.channel === 'chat',
   };
+}
+
+const ticketCache = new WeakMap<ZendeskTicketRow, { key: string; raw: RawJson }>();
+
+/**
+ * A ticket record as serialized JSON, built once per state of the dataset (any change to any
+ * ticket starts over, which keeps the rule simple; changes are rare next to reads) and host, and
+ * reused by every page until then.
+ */
+export function ticketJson(row: ZendeskTicketRow, urls: RecordUrls, data: ZendeskDataset): RawJson {
+  const key = `${data.version}|${urls.api}`;
+  const cached = ticketCache.get(row);
+  if (cached?.key === key) return cached.raw;
+  const raw = new RawJson(JSON.stringify(ticketRecord(row, urls, data)));
+  ticketCache.set(row, { key, raw });
+  return raw;
 }
 
 /** An attachment record; `content_url` is the authenticated first hop on the API host. */

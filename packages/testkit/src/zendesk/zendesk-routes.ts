@@ -20,6 +20,7 @@ import {
   type RecordUrls,
   satisfactionRecord,
   ticketIdOfMetric,
+  ticketJson,
   ticketRecord,
   userRecord,
 } from './zendesk-records';
@@ -149,7 +150,7 @@ const TICKET_SORTS: Record<string, (t: ZendeskTicketRow) => number | string> = {
 };
 
 function ticketList(ctx: RouteContext, rows: readonly ZendeskTicketRow[]): unknown {
-  const render = (t: ZendeskTicketRow) => ticketRecord(t, ctx.urls, ctx.data);
+  const render = (t: ZendeskTicketRow) => ticketJson(t, ctx.urls, ctx.data);
   const externalId = ctx.query.get('external_id');
   const filtered = externalId === null ? rows : rows.filter((t) => t.externalId === externalId);
   if (wantsCursor(ctx.url)) {
@@ -401,13 +402,13 @@ export const ZENDESK_ROUTES: readonly ZendeskRoute[] = [
     template: '/tickets/show_many',
     resource: 'tickets',
     handler: (ctx) => ({
-      tickets: showMany(ctx, (n) => ctx.data.ticket(n)).map((t) => ticketRecord(t, ctx.urls, ctx.data)),
+      tickets: showMany(ctx, (n) => ctx.data.ticket(n)).map((t) => ticketJson(t, ctx.urls, ctx.data)),
     }),
   },
   {
     template: '/tickets/{ticket_id}',
     resource: 'tickets',
-    handler: (ctx) => ({ ticket: ticketRecord(liveTicket(ctx), ctx.urls, ctx.data) }),
+    handler: (ctx) => ({ ticket: ticketJson(liveTicket(ctx), ctx.urls, ctx.data) }),
   },
   {
     template: '/tickets/{ticket_id}/comments',
@@ -923,7 +924,7 @@ export const ZENDESK_ROUTES: readonly ZendeskRoute[] = [
         'tickets',
         rows,
         (t) => t.generatedTimestamp,
-        (t) => ticketRecord(t, ctx.urls, ctx.data),
+        (t) => ticketJson(t, ctx.urls, ctx.data),
         'incremental/tickets/cursor',
       );
     },
@@ -941,7 +942,7 @@ export const ZENDESK_ROUTES: readonly ZendeskRoute[] = [
         'tickets',
         rows,
         (t) => t.generatedTimestamp,
-        (t) => ticketRecord(t, ctx.urls, ctx.data),
+        (t) => ticketJson(t, ctx.urls, ctx.data),
         'incremental/tickets',
       );
     },

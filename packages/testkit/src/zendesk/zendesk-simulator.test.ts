@@ -457,6 +457,20 @@ describe('search', () => {
   });
 });
 
+describe('serialized ticket records', () => {
+  it('are rebuilt after any change, even twice within one second', async () => {
+    const s = await start();
+    expect((await call(s, '/tickets/5')).body.ticket.status).toBe(s.data.ticketById.get(5)!.status);
+    s.data.updateTicket(5, { status: 'pending' });
+    expect((await call(s, '/tickets/5')).body.ticket.status).toBe('pending');
+    s.data.updateTicket(5, { status: 'solved', tags: ['x'] });
+    const listed = (await call(s, '/tickets?page[size]=10')).body.tickets.find(
+      (t: { id: number }) => t.id === 5,
+    );
+    expect(listed).toMatchObject({ status: 'solved', tags: ['x'] });
+  });
+});
+
 describe('dataset', () => {
   it('is deterministic, has tickets in every status and users of every role, and builds 100,000 tickets quickly', () => {
     const a = generateZendeskDataset({ seed: 4 });
