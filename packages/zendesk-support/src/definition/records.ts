@@ -103,7 +103,14 @@ export const CommentRecord = z.looseObject({
 });
 export type TicketComment = z.output<typeof CommentRecord>;
 
-/** A user of any role (`end-user`, `agent`, `admin`). */
+/**
+ * A user of any role (`end-user`, `agent`, `admin`).
+ *
+ * @example
+ * ```ts
+ * const agents = (await zendesk.users.list({ role: 'agent' })).records;
+ * ```
+ */
 export const UserRecord = z.looseObject({
   id,
   url: z.string(),
@@ -126,7 +133,14 @@ export const UserRecord = z.looseObject({
 });
 export type User = z.output<typeof UserRecord>;
 
-/** A customer organization. */
+/**
+ * A customer organization.
+ *
+ * @example
+ * ```ts
+ * const org = await zendesk.organizations.get({ organization_id: 362000000003 });
+ * ```
+ */
 export const OrganizationRecord = z.looseObject({
   id,
   url: z.string(),
@@ -144,7 +158,14 @@ export const OrganizationRecord = z.looseObject({
 });
 export type Organization = z.output<typeof OrganizationRecord>;
 
-/** An agent group. */
+/**
+ * An agent group.
+ *
+ * @example
+ * ```ts
+ * const groups = (await zendesk.groups.list()).records;
+ * ```
+ */
 export const GroupRecord = z.looseObject({
   id,
   url: z.string(),
@@ -158,7 +179,14 @@ export const GroupRecord = z.looseObject({
 });
 export type Group = z.output<typeof GroupRecord>;
 
-/** An audit: the events one update of a ticket produced. */
+/**
+ * An audit: the events one update of a ticket produced.
+ *
+ * @example
+ * ```ts
+ * const audits = (await zendesk.ticket_audits.list({ ticket_id: 12 })).records;
+ * ```
+ */
 export const AuditRecord = z.looseObject({
   id,
   ticket_id: id,
@@ -175,7 +203,14 @@ const minutes = z.looseObject({
   business: z.number().nullable().optional(),
 });
 
-/** The metric set of a ticket (reply and resolution times, reopens, stations). */
+/**
+ * The metric set of a ticket (reply and resolution times, reopens, stations).
+ *
+ * @example
+ * ```ts
+ * const metric = await zendesk.ticket_metrics.get({ ticket_metric_id: 12 });
+ * ```
+ */
 export const TicketMetricRecord = z.looseObject({
   id,
   ticket_id: id,
@@ -193,7 +228,14 @@ export const TicketMetricRecord = z.looseObject({
 });
 export type TicketMetric = z.output<typeof TicketMetricRecord>;
 
-/** A ticket field, system or custom. */
+/**
+ * A ticket field, system or custom.
+ *
+ * @example
+ * ```ts
+ * const fields = (await zendesk.ticket_fields.list()).records;
+ * ```
+ */
 export const TicketFieldRecord = z.looseObject({
   id,
   url: z.string().optional(),
@@ -211,7 +253,14 @@ export const TicketFieldRecord = z.looseObject({
 });
 export type TicketField = z.output<typeof TicketFieldRecord>;
 
-/** A ticket form: which fields a ticket of that kind shows. */
+/**
+ * A ticket form: which fields a ticket of that kind shows.
+ *
+ * @example
+ * ```ts
+ * const forms = (await zendesk.ticket_forms.list({ active: true })).records;
+ * ```
+ */
 export const TicketFormRecord = z.looseObject({
   id,
   url: z.string().optional(),
@@ -227,7 +276,14 @@ export const TicketFormRecord = z.looseObject({
 });
 export type TicketForm = z.output<typeof TicketFormRecord>;
 
-/** A brand of the account. */
+/**
+ * A brand of the account.
+ *
+ * @example
+ * ```ts
+ * const brand = await zendesk.brands.get({ brand_id: 364000000001 });
+ * ```
+ */
 export const BrandRecord = z.looseObject({
   id,
   url: z.string().optional(),
@@ -242,11 +298,25 @@ export const BrandRecord = z.looseObject({
 });
 export type Brand = z.output<typeof BrandRecord>;
 
-/** A tag with the number of recent tickets carrying it. */
+/**
+ * A tag with the number of recent tickets carrying it.
+ *
+ * @example
+ * ```ts
+ * const top = (await zendesk.tags.list({ limit: 10 })).records;
+ * ```
+ */
 export const TagRecord = z.looseObject({ name: z.string(), count: z.number().int() });
 export type Tag = z.output<typeof TagRecord>;
 
-/** A customer satisfaction rating of a solved ticket. */
+/**
+ * A customer satisfaction rating of a solved ticket.
+ *
+ * @example
+ * ```ts
+ * const bad = (await zendesk.satisfaction_ratings.list({ score: 'bad' })).records;
+ * ```
+ */
 export const SatisfactionRatingRecord = z.looseObject({
   id,
   url: z.string().optional(),
@@ -262,7 +332,14 @@ export const SatisfactionRatingRecord = z.looseObject({
 });
 export type SatisfactionRating = z.output<typeof SatisfactionRatingRecord>;
 
-/** An agent's membership of a group. */
+/**
+ * An agent's membership of a group.
+ *
+ * @example
+ * ```ts
+ * const memberships = (await zendesk.group_memberships.list()).records;
+ * ```
+ */
 export const GroupMembershipRecord = z.looseObject({
   id,
   user_id: id,
@@ -273,7 +350,14 @@ export const GroupMembershipRecord = z.looseObject({
 });
 export type GroupMembership = z.output<typeof GroupMembershipRecord>;
 
-/** A user's membership of an organization. */
+/**
+ * A user's membership of an organization.
+ *
+ * @example
+ * ```ts
+ * const memberships = (await zendesk.organization_memberships.list()).records;
+ * ```
+ */
 export const OrganizationMembershipRecord = z.looseObject({
   id,
   user_id: id,
@@ -297,7 +381,14 @@ const business = {
   updated_at: timestamp.optional(),
 };
 
-/** A view (a saved ticket list). */
+/**
+ * A view (a saved ticket list).
+ *
+ * @example
+ * ```ts
+ * const views = (await zendesk.views.list({ active: true })).records;
+ * ```
+ */
 export const ViewRecord = z.looseObject({
   ...business,
   conditions: z.looseObject({}).optional(),
@@ -305,14 +396,28 @@ export const ViewRecord = z.looseObject({
 });
 export type View = z.output<typeof ViewRecord>;
 
-/** A macro (a set of ticket changes an agent applies at once). */
+/**
+ * A macro (a set of ticket changes an agent applies at once).
+ *
+ * @example
+ * ```ts
+ * const macro = await zendesk.macros.get({ macro_id: 368000000001 });
+ * ```
+ */
 export const MacroRecord = z.looseObject({
   ...business,
   actions: z.array(z.looseObject({ field: z.string() })),
 });
 export type Macro = z.output<typeof MacroRecord>;
 
-/** A service level agreement policy. */
+/**
+ * A service level agreement policy.
+ *
+ * @example
+ * ```ts
+ * const policies = (await zendesk.sla_policies.list()).records;
+ * ```
+ */
 export const SlaPolicyRecord = z.looseObject({
   ...business,
   filter: z.looseObject({}),
