@@ -56,7 +56,7 @@ export interface ModuleExecutorOptions<Credentials = Readonly<Record<string, str
    * Stores credentials an OAuth refresh renewed (same JSON shape); awaited before requests waiting
    * on the refresh go on.
    */
-  readonly saveCredentials?: (credentials: Credentials) => void | Promise<void>;
+  saveCredentials?(credentials: Credentials): void | Promise<void>;
   readonly fetch?: typeof globalThis.fetch;
   /** Default the module's `rateLimit`; a shared limiter, or `false` for none. */
   readonly rateLimit?: RateLimiterOptions | RateLimiter | false;

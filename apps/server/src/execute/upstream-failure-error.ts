@@ -13,7 +13,7 @@ export interface UpstreamFailureErrorOptions extends ApiErrorOptions {
  *
  * @example
  * ```ts
- * throw new UpstreamFailureError('Asana answered 404: Not a recognized ID', { status: 502, code: 'upstream_error', upstreamStatus: 404, details });
+ * throw new UpstreamFailureError(`${vendor} answered 404: Not a recognized ID`, { status: 502, code: 'upstream_error', upstreamStatus: 404, details });
  * ```
  */
 export class UpstreamFailureError extends ApiError {
