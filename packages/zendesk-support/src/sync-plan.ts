@@ -48,9 +48,13 @@ export const zendeskSyncPlan: SyncPlan<Job, SearchableEntity> = {
           ? { start_time: 0, exclude_deleted: true }
           : { start_time: startTime(context.modifiedSince) },
       incompleteOnFailure: ['tickets'],
+      // The export lists a deleted ticket with status "deleted" (reference §4.4): remove it.
+      deleted: (record) => record.status === 'deleted',
     },
     users: { entity: 'users', list: 'users', incompleteOnFailure: ['users'] },
     organizations: { entity: 'organizations', list: 'organizations', incompleteOnFailure: ['organizations'] },
   },
   deletions: 'sweep',
+  // Users, organizations and groups are listed whole every run: every run may sweep them.
+  completeEveryRun: ['users', 'organizations', 'groups'],
 };
