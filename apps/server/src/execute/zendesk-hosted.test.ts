@@ -138,7 +138,9 @@ describe.each(['sqlite', 'postgres'] as const)('the support-desk connector in ho
     for (const [entity, action, params] of calls) {
       const hosted = await execute(entity, action, params);
       expect(hosted.status, `${entity}.${action}: ${hosted.text}`).toBe(200);
-      const mine = JSON.parse(JSON.stringify(await local.execute(entity as never, action as never, params as never)));
+      const mine = JSON.parse(
+        JSON.stringify(await local.execute(entity as never, action as never, params as never)),
+      );
       expect(hosted.body, `${entity}.${action}`).toEqual(mine);
     }
     // A next page too: the offset the service hands out works on the service.
