@@ -170,6 +170,10 @@ async function runGets() {
   const allowed = GET_QUOTA / (GET_WINDOW_MS / 1000);
   const achieved = GET_IDS / (result.wallMs / 1000);
   const share = achieved / allowed;
+  // With fixed windows the best possible schedule is a full quota at the start of each window:
+  // the last request can go out at the start of window ceil(N/Q), whatever the nominal rate says.
+  const bestMs = (Math.ceil(GET_IDS / GET_QUOTA) - 1) * GET_WINDOW_MS;
+  const ofBest = bestMs / result.wallMs;
   log(
     `gets: ${result.ok} ok, ${result.failed} failed, ${fixed(result.wallMs, 0)} ms, ${result.retried429} 429s retried`,
   );
@@ -178,7 +182,10 @@ async function runGets() {
 The Enterprise plan's 700 requests a minute scaled down 10× in time: \`--rate-limit ${GET_QUOTA}/${GET_WINDOW_MS}ms\`
 (fixed windows on the clock, as Zendesk's). The connector's limiter is set to the same budget
 (\`{ requestsPerInterval: ${GET_QUOTA}, intervalMs: ${GET_WINDOW_MS}, maxConcurrent: ${GET_CONCURRENCY} }\`); ${GET_CONCURRENCY} workers call
-\`tickets.get\` for ids 1…${GET_IDS}, starting right after a window boundary.
+\`tickets.get\` for ids 1…${GET_IDS}, starting right after a window boundary. Because the windows are fixed, a
+client that uses each window's quota at once can beat the nominal rate (700 at 0 s, 700 at 6 s,
+600 at 12 s): the share of the nominal rate can pass 100%, so the table also gives the best
+possible schedule (${bestMs / 1000} s, the start of the window of the last request) over the measured time.
 
 ${table(
   ['client', 'ok', 'failed', '429s retried', 'wall (s)', 'achieved (req/s)', 'allowed (req/s)', 'share'],
