@@ -17,7 +17,7 @@ export {
   type EntityMethods,
   type ExecuteResult,
 } from './deprecated-exports';
-export { type AsanaHostedOptions, createAsanaHostedExecutor } from './hosted-executor';
+export { ASANA_ERROR_CLASSES, type AsanaHostedOptions, createAsanaHostedExecutor } from './hosted-executor';
 export {
   ASANA_API_URL,
   ASANA_RATE_LIMIT,

@@ -3,6 +3,7 @@ import type {
   ConnectorCredentialsByType,
   ConnectorDefinition,
   ConnectorType,
+  ErrorClasses,
   SearchFieldType,
 } from '@conduit/protocol';
 import type { RateLimiter, RateLimiterOptions, RetryOptions, TransportHooks } from '@conduit/transport';
@@ -117,6 +118,11 @@ export interface ConnectorModule<
   readonly searchableFields: { readonly [entity: string]: Readonly<Record<string, SearchFieldType>> };
   /** The upstream's published limits for one set of credentials. */
   readonly rateLimit: RateLimiterOptions;
+  /**
+   * The connector's own error classes by code, so hosted mode throws what local mode does (see
+   * protocol's `decodeHostedError`).
+   */
+  readonly errorClasses?: ErrorClasses;
 }
 
 /**

@@ -97,6 +97,13 @@ export {
   errorBodyFrom,
 } from './hosted/error-body';
 export {
+  decodeHostedError,
+  type ErrorClasses,
+  encodeHostedError,
+  type HostedErrorBody,
+  reviveErrorClass,
+} from './hosted/hosted-error-codec';
+export {
   type ParseCreateConnectorOptions,
   type ParsedCreateConnectorRequest,
   parseCreateConnectorRequest,

@@ -1,4 +1,4 @@
-import { ApiError, type ApiErrorOptions, type ErrorBody, errorBodyFrom } from '@conduit/protocol';
+import { ApiError, type ApiErrorOptions, encodeHostedError, type HostedErrorBody } from '@conduit/protocol';
 
 /** Options of {@link UpstreamFailureError}. */
 export interface UpstreamFailureErrorOptions extends ApiErrorOptions {
@@ -37,6 +37,8 @@ export class UpstreamFailureError extends ApiError {
  */
 export function upstreamFailureBody(
   error: UpstreamFailureError,
-): ErrorBody & { upstream_status: number | null } {
-  return { ...errorBodyFrom(error), upstream_status: error.upstreamStatus ?? null };
+): HostedErrorBody & { upstream_status: number | null } {
+  return encodeHostedError(error, { upstreamStatus: error.upstreamStatus ?? null }) as HostedErrorBody & {
+    upstream_status: number | null;
+  };
 }
