@@ -8,6 +8,7 @@ const packages = [
   'hosted',
   'connector-kit',
   'asana',
+  'zendesk-support',
   'cloud',
   'testkit',
   'mcp',

@@ -3,7 +3,12 @@ import { packageBuild } from '../../tsdown.base';
 
 export default defineConfig(
   packageBuild(import.meta.dirname, {
-    // The second entry is the standalone simulator process (`conduit-asana-simulator`).
-    entry: { index: 'src/index.ts', 'asana-simulator': 'src/asana/simulator-main.ts' },
+    // The other entries are the standalone simulator processes (`conduit-asana-simulator`,
+    // `conduit-zendesk-simulator`).
+    entry: {
+      index: 'src/index.ts',
+      'asana-simulator': 'src/asana/simulator-main.ts',
+      'zendesk-simulator': 'src/zendesk/zendesk-simulator-main.ts',
+    },
   }),
 );

@@ -27,10 +27,10 @@ describe('compileRecordCheck', () => {
       z.object({ gid: z.string() }), // strips unknown keys
       z.strictObject({ gid: z.string() }),
       z.looseObject({ gid: z.string().min(1) }),
-      z.looseObject({ size: z.number().int() }),
+      z.looseObject({ size: z.number().int().min(0) }),
       z.looseObject({ gid: z.string().transform((gid) => Number(gid)) }),
       z.looseObject({ done: z.boolean().default(false) }),
-      z.looseObject({ gid: z.union([z.string(), z.number()]) }),
+      z.looseObject({ gid: z.union([z.string(), z.number().transform(String)]) }),
       z.array(z.string()).min(1),
     ];
     for (const schema of unsupported) expect(compileRecordCheck(schema)).toBeUndefined();
@@ -80,6 +80,30 @@ describe('compileRecordCheck', () => {
       }),
       { numRuns: 2_000 },
     );
+  });
+
+  it('handles integers, enums, literals and unions of plain checks exactly as zod does', () => {
+    const schema = z.looseObject({
+      id: z.number().int(),
+      n: z.int(),
+      priority: z.enum(['low', 'high']).nullable(),
+      kind: z.literal('ticket'),
+      width: z.union([z.string(), z.number()]).nullable().optional(),
+    });
+    const check = compileRecordCheck(schema)!;
+    expect(check).toBeTypeOf('function');
+    const samples: unknown[] = [
+      { id: 1, n: 2, priority: 'low', kind: 'ticket' },
+      { id: 1.5, n: 2, priority: 'low', kind: 'ticket' },
+      { id: 2 ** 53, n: 2, priority: 'low', kind: 'ticket' },
+      { id: 1, n: 2, priority: 'medium', kind: 'ticket' },
+      { id: 1, n: 2, priority: null, kind: 'ticket', width: '640' },
+      { id: 1, n: 2, priority: 'high', kind: 'user' },
+      { id: 1, n: 2, priority: 'high', kind: 'ticket', width: true },
+      { id: 1, n: Number.NaN, priority: 'high', kind: 'ticket' },
+    ];
+    for (const sample of samples)
+      expect(check(sample), JSON.stringify(sample)).toBe(schema.safeParse(sample).success);
   });
 
   it('handles nullable, optional, arrays, numbers and unknown', () => {

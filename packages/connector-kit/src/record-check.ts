@@ -13,6 +13,11 @@ export type RecordCheck = (value: unknown) => boolean;
 interface ZodDefinition {
   type: string;
   checks?: unknown[];
+  check?: string;
+  format?: string;
+  entries?: Record<string, unknown>;
+  values?: readonly unknown[];
+  options?: readonly z.ZodType[];
   innerType?: z.ZodType;
   element?: z.ZodType;
   shape?: Record<string, z.ZodType>;
@@ -21,6 +26,16 @@ interface ZodDefinition {
 
 function definitionOf(schema: z.ZodType): ZodDefinition | undefined {
   return (schema as unknown as { _zod?: { def?: ZodDefinition } })._zod?.def;
+}
+
+/** `z.int()` or `z.number().int()` and nothing more. */
+function isSafeInt(definition: ZodDefinition): boolean {
+  if (definition.check === 'number_format')
+    return definition.format === 'safeint' && (definition.checks?.length ?? 0) === 0;
+  return (definition.checks ?? []).every((check) => {
+    const inner = (check as { _zod?: { def?: ZodDefinition } })._zod?.def;
+    return inner?.check === 'number_format' && inner.format === 'safeint';
+  });
 }
 
 /**
@@ -51,7 +66,33 @@ export function compileRecordCheck(schema: z.ZodType): RecordCheck | undefined {
       return refined ? undefined : (value) => typeof value === 'boolean';
     case 'number':
       // zod 4 refuses NaN and the infinities.
-      return refined ? undefined : (value) => typeof value === 'number' && Number.isFinite(value);
+      if (!refined && definition.check === undefined) {
+        return (value) => typeof value === 'number' && Number.isFinite(value);
+      }
+      // `z.int()` / `z.number().int()`: a safe integer (ids of most APIs), nothing else.
+      return isSafeInt(definition) ? (value) => Number.isSafeInteger(value) : undefined;
+    case 'enum': {
+      if (refined || definition.entries === undefined) return undefined;
+      const allowed = new Set(Object.values(definition.entries));
+      return (value) => allowed.has(value);
+    }
+    case 'literal': {
+      if (refined || definition.values === undefined) return undefined;
+      const allowed = new Set(definition.values);
+      return (value) => allowed.has(value);
+    }
+    case 'union': {
+      // Output equals input only when every branch is a plain check (no transform, no default).
+      const branches = definition.options?.map((option) => compileRecordCheck(option));
+      if (refined || branches === undefined || branches.some((branch) => branch === undefined))
+        return undefined;
+      const checks = branches as RecordCheck[];
+      return (value) => {
+        for (let index = 0; index < checks.length; index += 1)
+          if ((checks[index] as RecordCheck)(value)) return true;
+        return false;
+      };
+    }
     case 'unknown':
     case 'any':
       return () => true;

@@ -68,6 +68,12 @@ export interface SyncListing<Kind extends string = string, Entity extends string
    * sections and tasks under it were never listed, so none of them may be swept.
    */
   readonly incompleteOnFailure: readonly Entity[];
+  /**
+   * Records the upstream lists as deleted (tombstones, like Zendesk's incremental export's
+   * `status: "deleted"` tickets): the store removes them instead of keeping them, so an
+   * incremental run sees deletions without waiting for the next full run's sweep.
+   */
+  readonly deleted?: (record: Record<string, unknown>) => boolean;
 }
 
 /**

@@ -4,3 +4,4 @@ export * from './memory/index';
 export * from './openapi/index';
 export * from './test-server/index';
 export { VERSION } from './version';
+export * from './zendesk/index';

@@ -21,4 +21,12 @@ export const CONNECTOR_REGISTRY: readonly ConnectorRegistryEntry[] = [
     credentialMethods: [['token'], ['refresh_token', 'client_id', 'client_secret']],
     load: async () => (await import('@conduit/asana')).asanaModule,
   },
+  {
+    name: 'zendesk',
+    kind: 'support-desk',
+    displayName: 'Zendesk Support',
+    packageName: '@conduit/zendesk-support',
+    credentialMethods: [['access_token'], ['email', 'api_token']],
+    load: async () => (await import('@conduit/zendesk-support')).zendeskSupportModule,
+  },
 ];

@@ -233,7 +233,7 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('execute over %s', (kind) => {
       expect((await h.execute(id, body, await h.t.applicationToken())).status).toBe(200);
     });
 
-    it('refuses support-desk and CRM connectors, whose entities are not defined', async () => {
+    it('refuses CRM connectors, whose entities are not defined, and actions a support-desk entity lacks', async () => {
       const support = await h.createConnector(token, 'user-1', {
         connector_type: 'support-desk',
         credentials: { email: 'agent@example.com', api_token: 'zendesk-token' },
@@ -243,12 +243,14 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('execute over %s', (kind) => {
         connector_type: 'salesforce',
         credentials: { refresh_token: 'r', client_id: 'k', client_secret: 's' },
       });
-      for (const connector of [support, crm]) {
-        const response = await h.execute(connector, { entity: 'tickets', action: 'list' }, token);
-        expect(response.status).toBe(400);
-        expect(codes(response)).toEqual(['unsupported_action']);
-        expect(ErrorBodySchema.parse(response.body).message).toMatch(/no entities defined/);
-      }
+      const refused = await h.execute(crm, { entity: 'tickets', action: 'list' }, token);
+      expect(refused.status).toBe(400);
+      expect(codes(refused)).toEqual(['unsupported_action']);
+      expect(ErrorBodySchema.parse(refused.body).message).toMatch(/no entities defined/);
+      // The support-desk kind has its entities (issue 14): validation runs before any upstream call.
+      const lacking = await h.execute(support, { entity: 'tags', action: 'get', params: { id: 1 } }, token);
+      expect(lacking.status).toBe(400);
+      expect(codes(lacking)).toEqual(['unsupported_action']);
     });
   });
 

@@ -97,8 +97,24 @@ function fits(value: unknown, type: SearchFieldType): boolean {
 }
 
 /**
- * Prepares an upstream record for the search tables, or returns undefined when it has no string
- * `gid`. Only searchable fields are kept; a value of another type than declared (which the
+ * The id a record is stored and found under: its `gid` (Asana), else its `id` (Zendesk's integer
+ * ids), always as a string, as search hits carry it. Undefined when it has neither.
+ *
+ * @example
+ * ```ts
+ * searchRecordId({ id: 42, subject: 'Printer on fire' }); // '42'
+ * ```
+ */
+export function searchRecordId(raw: Record<string, unknown>): string | undefined {
+  if (typeof raw.gid === 'string' && raw.gid !== '') return raw.gid;
+  if (typeof raw.id === 'number' && Number.isSafeInteger(raw.id)) return String(raw.id);
+  if (typeof raw.id === 'string' && raw.id !== '') return raw.id;
+  return undefined;
+}
+
+/**
+ * Prepares an upstream record for the search tables, or returns undefined when it has no id
+ * ({@link searchRecordId}). Only searchable fields are kept; a value of another type than declared (which the
  * upstream's schema rules out) is stored as null, and so is a typed column's nested value of the
  * wrong type, so the typed columns and the JSON never disagree.
  *
@@ -109,7 +125,9 @@ function fits(value: unknown, type: SearchFieldType): boolean {
  * ```
  */
 export function indexedDocument(layout: CollectionLayout, raw: unknown): IndexedDocument | undefined {
-  if (!isPlainObject(raw) || typeof raw.gid !== 'string' || raw.gid === '') return undefined;
+  if (!isPlainObject(raw)) return undefined;
+  const recordId = searchRecordId(raw);
+  if (recordId === undefined) return undefined;
   const data: Record<string, unknown> = {};
   let coerced = 0;
   for (const [field, value] of Object.entries(raw)) {
@@ -170,7 +188,7 @@ export function indexedDocument(layout: CollectionLayout, raw: unknown): Indexed
   // Typed columns may have nulled a nested value: only then is the JSON written again.
   const dataJson = serialized !== undefined && coerced === coercedBefore ? serialized : JSON.stringify(data);
   return {
-    recordId: raw.gid,
+    recordId,
     data,
     dataJson,
     contentHash: createHash('sha256').update(dataJson).digest('base64url').slice(0, 22),

@@ -3,6 +3,7 @@ import { AuthenticationError, CursorExpiredError, NotFoundError } from '@conduit
 import type { Clock } from '../clock';
 import type { Logger } from '../logging/logger';
 import { collectionLayout } from '../search/collection-layout';
+import { searchRecordId } from '../search/indexed-document';
 import type { SearchCollection, SearchIndexWriter } from '../search/search-index-writer';
 import type { SqlDatabase, SqlExecutor } from '../store/sql-database';
 import { LeaseLostError } from './lease-lost-error';
@@ -187,8 +188,17 @@ export async function executeSyncRun(
           throw error;
         }
         const children = childJobs(plan, job.kind, page.records);
+        const isDeleted = plan.listings[job.kind]!.deleted;
+        const tombstones = isDeleted === undefined ? [] : page.records.filter((record) => isDeleted(record));
+        const live =
+          tombstones.length === 0 ? page.records : page.records.filter((record) => !isDeleted?.(record));
         await transaction(async (tx) => {
-          await writer.upsert(tx, await collectionOf(tx, entity), page.records, run.generation);
+          const collection = await collectionOf(tx, entity);
+          await writer.upsert(tx, collection, live, run.generation);
+          if (tombstones.length > 0) {
+            const ids = tombstones.map(searchRecordId).filter((id): id is string => id !== undefined);
+            await writer.remove(tx, collection, ids);
+          }
           if (children.length > 0) await repository.addJobs(tx, run.id, children);
           await repository.completePage(tx, job.id, page.nextOffset, page.records.length);
         });

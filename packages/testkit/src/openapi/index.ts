@@ -9,13 +9,16 @@ export type {
 } from './openapi-document';
 export { resolveOpenApiRef } from './resolve-openapi-ref';
 export { responseSchemaFor } from './response-schema-for';
+
 export {
   type OpenApiCheckingFetch,
   type OpenApiRequest,
+  type OpenApiRequestReport,
   openApiCheckingFetch,
   type ValidateOpenApiRequestOptions,
   validateOpenApiRequest,
 } from './validate-openapi-request';
+
 export {
   assertOpenApiValue,
   type OpenApiValidationIssue,

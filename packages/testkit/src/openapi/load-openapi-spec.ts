@@ -20,7 +20,9 @@ export async function loadOpenApiSpec(path: string): Promise<OpenApiDocument> {
   } else {
     const { parse } = await import('yaml');
     // Large vendor specs exceed the parser's default alias budget; they are trusted local files.
-    parsed = parse(text, { maxAliasCount: -1 });
+    // Zendesk's official ticketing.yaml repeats some schema keys; the last one wins, as in most
+    // OpenAPI tooling, instead of the whole file being refused.
+    parsed = parse(text, { maxAliasCount: -1, uniqueKeys: false });
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     throw new ValidationError(`${path} does not hold an OpenAPI document`, {

@@ -43,7 +43,7 @@ const json = 'application/json';
 describe('validateOpenApiRequest', () => {
   it('accepts conforming requests', () => {
     expect(
-      validateOpenApiRequest(document, { method: 'GET', url: 'http://x.test/items?limit=5&kind=a' }),
+      validateOpenApiRequest(document, { method: 'GET', url: 'http://x.test/items?limit=5&kind=a' }).issues,
     ).toEqual([]);
     expect(
       validateOpenApiRequest(document, {
@@ -51,37 +51,38 @@ describe('validateOpenApiRequest', () => {
         url: '/items',
         body: '{"name":"n"}',
         contentType: json,
-      }),
+      }).issues,
     ).toEqual([]);
-    expect(validateOpenApiRequest(document, { method: 'DELETE', url: '/items/42' })).toEqual([]);
-    expect(
-      validateOpenApiRequest(document, { method: 'DELETE', url: '/api/items/mine' }, { basePath: '/api' }),
-    ).toEqual([]);
+    expect(validateOpenApiRequest(document, { method: 'DELETE', url: '/items/42' }).issues).toEqual([]);
+    const mine = validateOpenApiRequest(
+      document,
+      { method: 'DELETE', url: '/api/items/mine' },
+      { basePath: '/api' },
+    );
+    expect(mine).toEqual({ template: '/items/mine', issues: [] });
   });
 
   it('reports undeclared operations, query parameters, bad values and bodies', () => {
     const messages = (request: Parameters<typeof validateOpenApiRequest>[1]) =>
-      validateOpenApiRequest(document, request).map((issue) => `${issue.path}: ${issue.message}`);
-    expect(messages({ method: 'PUT', url: '/items' })).toEqual([
-      'PUT /items: no operation of the document matches',
-    ]);
+      validateOpenApiRequest(document, request).issues.map((issue) => `${issue.path}: ${issue.message}`);
+    expect(messages({ method: 'PUT', url: '/items' })).toEqual(['method: PUT is not an operation of /items']);
     expect(messages({ method: 'GET', url: '/items?limit=0&kind=c&extra=1' })).toEqual([
-      expect.stringMatching(/^GET \/items query\.limit/),
-      expect.stringMatching(/^GET \/items query\.kind/),
-      'GET /items query.extra: query parameter not declared',
+      expect.stringMatching(/^query\.limit/),
+      expect.stringMatching(/^query\.kind/),
+      'query.extra: not a parameter of GET /items',
     ]);
     expect(messages({ method: 'GET', url: '/items' })).toEqual([
-      'GET /items query.limit: required query parameter missing',
+      'query.limit: required parameter is missing',
     ]);
-    expect(messages({ method: 'POST', url: '/items' })).toEqual(['POST /items body: required body missing']);
+    expect(messages({ method: 'POST', url: '/items' })).toEqual(['body: required body missing']);
     expect(
       messages({ method: 'POST', url: '/items', body: '{"name":"n","x":1}', contentType: json }),
-    ).toContainEqual(expect.stringMatching(/^POST \/items body\.x: /));
+    ).toContainEqual(expect.stringMatching(/^body\.x: /));
     expect(
       messages({ method: 'POST', url: '/items', body: '{"name":""}', contentType: 'text/plain' }),
-    ).toEqual(['POST /items body: content type text/plain not declared']);
+    ).toEqual(['body: content type text/plain not declared']);
     expect(messages({ method: 'DELETE', url: '/items/1', body: '{}', contentType: json })).toEqual([
-      'DELETE /items/1 body: the operation takes no body',
+      'body: the operation takes no body',
     ]);
   });
 
@@ -120,5 +121,78 @@ describe('validateOpenApiRequest', () => {
     } finally {
       server.close();
     }
+  });
+});
+
+const spec: OpenApiDocument = {
+  paths: {
+    '/users': {
+      get: {
+        parameters: [
+          { name: 'role', in: 'query', schema: { type: 'string', enum: ['end-user', 'agent', 'admin'] } },
+          { $ref: '#/components/parameters/PerPage' },
+        ],
+      },
+    },
+    '/users/me': { get: {} },
+    '/users/{user_id}': {
+      parameters: [{ name: 'user_id', in: 'path', required: true, schema: { type: 'integer' } }],
+      get: {},
+    },
+    '/export': {
+      get: { parameters: [{ name: 'start_time', in: 'query', required: true, schema: { type: 'integer' } }] },
+    },
+  },
+  components: { parameters: { PerPage: { name: 'per_page', in: 'query', schema: { type: 'integer' } } } },
+};
+
+describe('validateOpenApiRequest on parameters: refs, path params, documented extras', () => {
+  it('accepts a request whose params match their schemas, refs included', () => {
+    const report = validateOpenApiRequest(spec, { method: 'GET', url: '/users?role=agent&per_page=5' });
+    expect(report).toEqual({ template: '/users', issues: [] });
+  });
+
+  it('names a value outside an enum, an ill-typed value and an undeclared param', () => {
+    const report = validateOpenApiRequest(spec, {
+      method: 'GET',
+      url: '/users?role=boss&per_page=x&sort=id',
+    });
+    expect(report.issues.map((issue) => issue.path)).toEqual(['query.role', 'query.per_page', 'query.sort']);
+  });
+
+  it('accepts undeclared params the caller documents, and strips a suffix', () => {
+    const report = validateOpenApiRequest(
+      spec,
+      { method: 'GET', url: '/users.json?page[size]=10' },
+      {
+        stripSuffix: '.json',
+        undeclared: (name) => name === 'page[size]',
+      },
+    );
+    expect(report).toEqual({ template: '/users', issues: [] });
+  });
+
+  it('prefers literal segments and checks path params', () => {
+    expect(validateOpenApiRequest(spec, { method: 'GET', url: '/users/me' }).template).toBe('/users/me');
+    const bad = validateOpenApiRequest(spec, { method: 'GET', url: '/users/abc' });
+    expect(bad.issues.map((issue) => issue.path)).toEqual(['path.user_id']);
+  });
+
+  it('reports missing required params unless the caller allows the alternative', () => {
+    expect(validateOpenApiRequest(spec, { method: 'GET', url: '/export' }).issues).toHaveLength(1);
+    const withCursor = validateOpenApiRequest(
+      spec,
+      { method: 'GET', url: '/export?cursor=abc' },
+      {
+        undeclared: (name) => name === 'cursor',
+        optional: (name, _template, query) => name === 'start_time' && query.has('cursor'),
+      },
+    );
+    expect(withCursor.issues).toEqual([]);
+  });
+
+  it('reports unknown paths and methods', () => {
+    expect(validateOpenApiRequest(spec, { method: 'GET', url: '/nope' }).template).toBeUndefined();
+    expect(validateOpenApiRequest(spec, { method: 'POST', url: '/users' }).issues[0]?.path).toBe('method');
   });
 });

@@ -19,12 +19,14 @@ describe('conduit demo (built, child process)', { timeout: E2E_TIMEOUT_MS }, () 
     expect(stderr).toBe('');
     expect(code).toBe(0);
     expect(Date.now() - started).toBeLessThan(15_000);
-    for (let step = 1; step <= 10; step += 1) expect(stdout).toMatch(new RegExp(`^✓ \\[${step}/10\\] `, 'm'));
+    for (let step = 1; step <= 14; step += 1) expect(stdout).toMatch(new RegExp(`^✓ \\[${step}/14\\] `, 'm'));
     expect(stdout).toContain('page 3: ');
     expect(stdout).toMatch(/tasks match despite the typo/);
     expect(stdout).toMatch(/Onboarding checklist inside the app/);
     expect(stdout).toMatch(/^ {4}sha256 [0-9a-f]{64}$/m);
     expect(stdout).toContain("$ conduit search tasks --where 'name~~onbording'");
+    expect(stdout).toMatch(/urgent or high tickets, \d+ not solved/);
+    expect(stdout).toMatch(/which got no Authorization/);
     expect(stdout).toMatch(/^done in \d+\.\d s/m);
   });
 
@@ -43,12 +45,38 @@ describe('conduit demo (built, child process)', { timeout: E2E_TIMEOUT_MS }, () 
       'fuzzy',
       'filter',
       'download',
+      'support-desk',
+      'support-sync',
+      'support-search',
+      'support-download',
       'cleanup',
     ]);
     expect(document.steps.every((step) => step.ok && step.took_ms >= 0)).toBe(true);
-    const [, service, application, , list, sync, fuzzy, filter, download, cleanup] = document.steps.map(
-      (step) => step.result,
+    const [
+      ,
+      service,
+      application,
+      ,
+      list,
+      sync,
+      fuzzy,
+      filter,
+      download,
+      support,
+      supportSync,
+      supportSearch,
+      supportDownload,
+      cleanup,
+    ] = document.steps.map((step) => step.result);
+    expect(support).toMatchObject({ connector_type: 'support-desk', tickets: 40 });
+    expect(supportSync!.entities).toEqual(
+      expect.arrayContaining([
+        { entity: 'tickets', records: 40 },
+        { entity: 'groups', records: 4 },
+      ]),
     );
+    expect(supportSearch!.unsolved as number).toBeGreaterThan(0);
+    expect(supportDownload).toMatchObject({ sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
     expect(application).toMatchObject({ client_secret: '[REDACTED]', external_user_id: 'demo-user' });
     expect(list).toMatchObject({ page_size: 4, pages: expect.any(Number) });
     expect(list!.pages as number).toBeGreaterThan(1);

@@ -5,7 +5,13 @@ import { createAsana, SEARCHABLE_FIELDS, type SearchableEntity } from '@conduit/
 import { HostedClient } from '@conduit/hosted';
 import type { SearchEnvelope } from '@conduit/protocol';
 import { createJsonLogger, registerApplication, type StartedServer, startServer } from '@conduit/server';
-import { type AsanaSimulator, startAsanaSimulator } from '@conduit/testkit';
+import {
+  type AsanaSimulator,
+  startAsanaSimulator,
+  startZendeskSimulator,
+  type ZendeskSimulator,
+} from '@conduit/testkit';
+import { SEARCHABLE_FIELDS as SUPPORT_DESK_FIELDS } from '@conduit/zendesk-support';
 import { CliError } from '../../framework/cli-error';
 import type { CommandContext } from '../../framework/command-context';
 import { EXIT_CODES } from '../../framework/exit-codes';
@@ -18,7 +24,7 @@ import { downloadToFile } from '../download/resumable-download';
 import { buildSearchParams } from '../search/build-search-params';
 import { DemoReport } from './demo-report';
 
-const STEPS = 10;
+const STEPS = 14;
 const EXTERNAL_USER = 'demo-user';
 /** "onboarding", misspelt: fuzzy search finds it anyway. */
 const MISSPELT = 'onbording';
@@ -29,6 +35,8 @@ const SYNC_TIMEOUT_MS = 60_000;
 interface DemoResources {
   directory?: string;
   simulator?: AsanaSimulator;
+  /** The Zendesk simulator of the demo's second part (the support-desk kind). */
+  zendesk?: ZendeskSimulator;
   server?: StartedServer;
   client?: HostedClient;
   connectorId?: string;
@@ -66,6 +74,10 @@ async function cleanUp(resources: DemoResources): Promise<string[]> {
     await resources.simulator.close().catch(() => undefined);
     done.push('simulator stopped');
   }
+  if (resources.zendesk) {
+    await resources.zendesk.close().catch(() => undefined);
+    done.push('Zendesk simulator stopped');
+  }
   if (resources.directory) {
     await rm(resources.directory, { recursive: true, force: true }).catch(() => undefined);
     done.push(`${resources.directory} removed`);
@@ -83,7 +95,7 @@ export async function run(context: CommandContext): Promise<number | undefined> 
   if (!output.json) {
     await output.print(
       output.style.bold(
-        'conduit demo: the Asana simulator, the hosted service and a connector, all in this process',
+        'conduit demo: the Asana and Zendesk simulators, the hosted service and two connectors, all in this process',
       ),
     );
   }
@@ -461,6 +473,175 @@ async function demo(
     };
   });
 
+  // Part two: the support-desk kind on the same service (Zendesk Support).
+  let supportId = '';
+  await report.step(
+    'support-desk',
+    'Start the Zendesk simulator and create a support-desk connector',
+    async () => {
+      // Records are exportable at once, so the sync below sees the sandbox without the upstream's minute.
+      const zendesk = await startZendeskSimulator({ exportDelaySeconds: 0 });
+      resources.zendesk = zendesk;
+      output.addSecret(zendesk.credentials.apiToken);
+      const connector = await client.createConnector(
+        {
+          connectorType: 'support-desk',
+          name: 'Lumen Bikes help desk (demo)',
+          credentials: { email: zendesk.credentials.email, api_token: zendesk.credentials.apiToken },
+          config: { subdomain: zendesk.data.subdomain, base_url: zendesk.baseUrl },
+        },
+        { signal },
+      );
+      supportId = connector.id;
+      const data = zendesk.data;
+      return {
+        result: {
+          base_url: zendesk.baseUrl,
+          connector_id: connector.id,
+          connector_type: connector.connector_type,
+          tickets: data.tickets.length,
+          users: data.users.length,
+          organizations: data.organizations.length,
+        },
+        lines: [
+          `${zendesk.baseUrl}: a bicycle maker's help desk, ${data.tickets.length} tickets, ${data.users.length} people, ${data.organizations.length} organizations`,
+          `connector ${connector.id} (support-desk): email + API token, sent as {email}/token`,
+        ],
+        tryIt: `ZENDESK_EMAIL=… ZENDESK_API_TOKEN=… conduit connectors create support-desk --config subdomain=${data.subdomain}`,
+      };
+    },
+  );
+  const zendesk = resources.zendesk!;
+
+  await report.step(
+    'support-sync',
+    'Sync tickets (through the incremental export), users, organizations and groups',
+    async (controls) => {
+      const before = await client.getSyncStatus(supportId, { signal });
+      const summary =
+        before.last_success_at !== null
+          ? before
+          : await waitForSync(client, supportId, before, {
+              timeoutMs: SYNC_TIMEOUT_MS,
+              intervalMs: 100,
+              signal,
+              onStatus: (status) =>
+                controls.update(
+                  `${status.state}; ${status.entities.map((entity) => `${entity.entity} ${entity.records}`).join(', ') || 'starting'}`,
+                ),
+            });
+      if (summary.state === 'failed') throw syncFailure(supportId, summary);
+      return {
+        result: {
+          state: summary.state,
+          entities: summary.entities.map((entity) => ({ entity: entity.entity, records: entity.records })),
+        },
+        lines: [summary.entities.map((entity) => `${entity.entity} ${entity.records}`).join(', ')],
+        tryIt: 'conduit sync support-desk --wait',
+      };
+    },
+  );
+
+  await report.step(
+    'support-search',
+    'Search the synced tickets: urgent and high, not yet solved',
+    async () => {
+      const where = 'priority=urgent or priority=high';
+      const params = buildSearchParams(
+        {
+          where,
+          sort: ['updated_at:desc'],
+          fields: ['id', 'subject', 'status', 'priority'],
+          limit: '50',
+          defaultLimit: 50,
+        },
+        SUPPORT_DESK_FIELDS.tickets,
+      );
+      const page = (await client.execute(supportId, 'tickets', 'search', params, {
+        signal,
+      })) as SearchEnvelope;
+      const unsolved = page.hits.filter((hit) => !['solved', 'closed'].includes(String(hit.data.status)));
+      if (unsolved.length === 0) {
+        throw new CliError(`the search ${where} found no unsolved ticket`, {
+          code: 'demo_check_failed',
+          exitCode: EXIT_CODES.upstream,
+        });
+      }
+      const shown = unsolved.slice(0, 5);
+      return {
+        result: {
+          where,
+          hits: page.hits.length,
+          unsolved: unsolved.length,
+          first: shown.map((hit) => ({ id: hit.id, subject: hit.data.subject, status: hit.data.status })),
+        },
+        lines: [
+          `${page.hits.length} urgent or high tickets, ${unsolved.length} not solved; the latest:`,
+          ...shown.map(
+            (hit) =>
+              `#${hit.id.padEnd(4)} ${String(hit.data.status).padEnd(8)} ${sanitizeForTerminal(String(hit.data.subject))}`,
+          ),
+        ],
+        tryIt: `conduit search tickets --connector support-desk --where ${quoteShell(where)} --sort updated_at:desc`,
+      };
+    },
+  );
+
+  await report.step(
+    'support-download',
+    'Download a ticket attachment (the storage host never sees credentials)',
+    async () => {
+      const file = [...zendesk.data.attachmentById.values()]
+        .filter((attachment) => !attachment.inline)
+        .sort((a, b) => b.size - a.size)[0];
+      if (!file)
+        throw new CliError('no attachment to download', {
+          code: 'demo_check_failed',
+          exitCode: EXIT_CODES.upstream,
+        });
+      await mkdir(join(resources.directory!, 'downloads'), { recursive: true });
+      const target = join(resources.directory!, 'downloads', file.fileName.replace(/[/\\]/g, '_'));
+      const result = await downloadToFile({
+        target,
+        resume: false,
+        expectedSize: file.size,
+        label: file.fileName,
+        fetch: (from) =>
+          client.download(
+            supportId,
+            'attachments',
+            { attachment_id: file.id, ...(from === undefined ? {} : { range_header: `bytes=${from}-` }) },
+            { signal },
+          ),
+        output,
+        signal,
+      });
+      const leaked = zendesk.requests.all.some(
+        (request) => request.host === 'storage' && request.headers.authorization !== undefined,
+      );
+      if (leaked)
+        throw new CliError('credentials reached the storage host', {
+          code: 'demo_check_failed',
+          exitCode: EXIT_CODES.upstream,
+        });
+      await client.deleteConnector(supportId, { signal });
+      return {
+        result: {
+          attachment_id: file.id,
+          name: file.fileName,
+          bytes: result.bytes,
+          content_type: result.content_type,
+          sha256: result.sha256,
+        },
+        lines: [
+          `${sanitizeForTerminal(file.fileName)}: ${result.bytes} bytes (${result.content_type}), via a redirect to the storage host, which got no Authorization`,
+          'support-desk connector deleted',
+        ],
+        tryIt: `conduit download ${file.id} --connector support-desk -o ${quoteShell(file.fileName)} --hosted`,
+      };
+    },
+  );
+
   await report.step('cleanup', 'Delete the connector, stop everything and remove the files', async () => {
     await client.deleteConnector(connectorId, { signal });
     resources.connectorId = undefined;
@@ -468,6 +649,7 @@ async function demo(
     const stopped = await cleanUp(resources);
     resources.server = undefined;
     resources.simulator = undefined;
+    resources.zendesk = undefined;
     resources.directory = undefined;
     return {
       result: { connector_deleted: true, connectors_left: remaining.length, stopped },

@@ -2,7 +2,7 @@ import { EXAMPLE_CONNECTOR } from '../../connectors/connector-help';
 import { defineCommand } from '../../framework/command-spec';
 import { HOSTED_FLAGS } from '../../hosted/hosted-flags';
 
-/** `conduit download <attachment_gid> -o FILE`: an attachment's bytes, resumable, with progress. */
+/** `conduit download <attachment id> -o FILE`: an attachment's bytes, resumable, with progress. */
 export const downloadCommand = defineCommand({
   name: 'download',
   summary: 'Download an attachment to a file, with progress and resume',
@@ -23,7 +23,13 @@ export const downloadCommand = defineCommand({
     'CONDUIT_EXTERNAL_USER_ID) and the connector from --connector (default: the user’s only',
     'task-management connector).',
   ].join('\n'),
-  args: [{ name: 'attachment_gid', description: 'the attachment’s gid', required: true }],
+  args: [
+    {
+      name: 'attachment_id',
+      description: 'the attachment’s id (a gid for the task-management kind)',
+      required: true,
+    },
+  ],
   flags: [
     {
       name: 'output',

@@ -1,10 +1,11 @@
 import { basename } from 'node:path';
-import type { DownloadResult } from '@conduit/protocol';
+import type { ConnectorDefinition, DownloadResult } from '@conduit/protocol';
 import { CONNECTORS, requireConnector } from '../../connectors/connector-catalog';
 import { openLocalExecutor } from '../../connectors/open-local-executor';
 import { requireAction } from '../../connectors/require-action';
 import type { CommandContext } from '../../framework/command-context';
 import { UsageError } from '../../framework/usage-error';
+import { loadHostedDefinition } from '../../hosted/load-hosted-definition';
 import { openHostedClient } from '../../hosted/open-hosted-client';
 import { resolveHostedConnector } from '../../hosted/resolve-hosted-connector';
 import { formatBytes } from '../../output/format-bytes';
@@ -57,7 +58,18 @@ function checkFlags(context: CommandContext): void {
   }
 }
 
-async function openExecute(context: CommandContext): Promise<{ execute: Execute; where: string }> {
+/**
+ * The id param of a connector's `attachments.download` (`attachment_gid` for the task-management
+ * kind, `attachment_id` for the support-desk kind): its one param other than the range.
+ */
+function downloadIdParam(definition: ConnectorDefinition | undefined): string {
+  const params = definition?.entities[ENTITY]?.actions.download?.params.shape ?? {};
+  return Object.keys(params).find((name) => name !== 'range_header') ?? 'attachment_gid';
+}
+
+async function openExecute(
+  context: CommandContext,
+): Promise<{ execute: Execute; where: string; idParam: string }> {
   const { flags, runtime, signal } = context;
   if (flags.boolean('hosted')) {
     const { client } = await openHostedClient(context);
@@ -66,9 +78,11 @@ async function openExecute(context: CommandContext): Promise<{ execute: Execute;
       flags.string('connector') ?? 'task-management',
       signal,
     );
+    const definition = await loadHostedDefinition(connector.connector_type, runtime.connectors ?? CONNECTORS);
     return {
       execute: (action, params) => client.execute(connector.id, ENTITY, action, params, { signal }),
       where: `hosted connector ${connector.id}`,
+      idParam: downloadIdParam(definition),
     };
   }
   const entry = requireConnector(
@@ -81,14 +95,20 @@ async function openExecute(context: CommandContext): Promise<{ execute: Execute;
   return {
     execute: (action, params) => executor.execute({ entity: ENTITY, action, params }, { signal }),
     where: `${entry.name} at ${baseUrl}`,
+    idParam: downloadIdParam(connector.definition),
   };
 }
 
 function attachmentInfo(record: unknown): { name: string | undefined; size: number | undefined } {
   if (typeof record !== 'object' || record === null) return { name: undefined, size: undefined };
-  const { name, size } = record as { name?: unknown; size?: unknown };
+  // `name` (task-management) or `file_name` (support-desk).
+  const {
+    name,
+    file_name: fileName,
+    size,
+  } = record as { name?: unknown; file_name?: unknown; size?: unknown };
   return {
-    name: typeof name === 'string' ? name : undefined,
+    name: typeof name === 'string' ? name : typeof fileName === 'string' ? fileName : undefined,
     size: typeof size === 'number' && Number.isSafeInteger(size) && size >= 0 ? size : undefined,
   };
 }
@@ -99,14 +119,14 @@ export async function run(context: CommandContext): Promise<number | undefined> 
   checkFlags(context);
   const gid = context.args[0]!;
   const target = flags.string('output')!;
-  const { execute, where } = await openExecute(context);
-  const info = attachmentInfo(await execute('get', { attachment_gid: gid }));
+  const { execute, where, idParam } = await openExecute(context);
+  const info = attachmentInfo(await execute('get', { [idParam]: gid }));
   output.debugLog(
     `download attachment ${gid} (${info.name ?? 'unnamed'}, ${info.size === undefined ? 'size unknown' : `${info.size} bytes`}) from ${where}`,
   );
   const fetch = (from: number | undefined) =>
     execute('download', {
-      attachment_gid: gid,
+      [idParam]: gid,
       ...(from === undefined ? {} : { range_header: `bytes=${from}-` }),
     }) as Promise<DownloadResult>;
   if (target === '-') {
@@ -122,7 +142,7 @@ export async function run(context: CommandContext): Promise<number | undefined> 
     output,
     signal,
   });
-  const summary = { attachment_gid: gid, name: info.name ?? report.filename, ...report };
+  const summary = { [idParam]: gid, name: info.name ?? report.filename, ...report };
   if (output.json) {
     await output.printJson(summary);
     return 0;

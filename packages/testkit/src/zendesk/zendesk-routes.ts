@@ -1,0 +1,1023 @@
+import type { ZendeskDataset } from './zendesk-dataset';
+import {
+  invalidAttribute,
+  invalidValue,
+  notFound,
+  ZENDESK_ERRORS,
+  ZendeskHttpError,
+} from './zendesk-http-error';
+import { type ListRequest, paginate, type SortKey, wantsCursor } from './zendesk-pagination';
+import type { RateBucket } from './zendesk-rate-limiter';
+import {
+  attachmentRecord,
+  auditRecords,
+  CONFIG_RECORDS,
+  commentRecord,
+  groupRecord,
+  isoSeconds,
+  metricRecord,
+  organizationRecord,
+  type RecordUrls,
+  satisfactionRecord,
+  ticketIdOfMetric,
+  ticketJson,
+  ticketRecord,
+  userRecord,
+} from './zendesk-records';
+import type { ZendeskConfigRow, ZendeskTicketRow } from './zendesk-rows';
+import { runSearch, type SearchHit } from './zendesk-search';
+
+/** What a route handler gets. */
+export interface RouteContext {
+  data: ZendeskDataset;
+  params: Record<string, string>;
+  url: URL;
+  query: URLSearchParams;
+  urls: RecordUrls;
+  list: ListRequest;
+  /** The authenticated user. */
+  meId: number;
+  /** Records changed in the last `exportDelaySeconds` are withheld from incremental exports. */
+  exportDelaySeconds: number;
+}
+
+/** One served operation. */
+export interface ZendeskRoute {
+  template: string;
+  /** OAuth resource scope that covers it (`tickets:read`, `users:read`, ...); `read` covers all. */
+  resource: 'tickets' | 'users' | 'organizations' | 'other';
+  adminOnly?: boolean;
+  bucket?: RateBucket;
+  /** List endpoints carry the `ratelimit-*` headers. */
+  list?: boolean;
+  handler(ctx: RouteContext): unknown;
+}
+
+function id(ctx: RouteContext, name: string): number {
+  const raw = ctx.params[name] ?? '';
+  if (!/^\d+$/.test(raw)) throw notFound();
+  return Number(raw);
+}
+
+function bool(ctx: RouteContext, name: string): boolean | undefined {
+  const raw = ctx.query.get(name);
+  if (raw === null) return undefined;
+  if (raw === 'true' || raw === '1') return true;
+  if (raw === 'false' || raw === '0') return false;
+  throw invalidAttribute(
+    `You passed an invalid value for the ${name} attribute. Invalid parameter: ${name} must be a boolean`,
+  );
+}
+
+function liveTicket(ctx: RouteContext, name = 'ticket_id'): ZendeskTicketRow {
+  const ticket = ctx.data.ticket(id(ctx, name));
+  if (ticket === undefined) throw notFound();
+  return ticket;
+}
+
+/** Cursor `sort` values: `field` ascending, `-field` descending. */
+function cursorSort<T>(
+  ctx: RouteContext,
+  rows: readonly T[],
+  allowed: Record<string, (row: T) => number | string>,
+  fallback: string,
+  idOf: (row: T) => number,
+): { rows: readonly T[]; sortKey: (row: T) => SortKey } {
+  const raw = ctx.query.get('sort') ?? fallback;
+  const desc = raw.startsWith('-');
+  const field = desc ? raw.slice(1) : raw;
+  const get = allowed[field];
+  if (get === undefined)
+    throw invalidAttribute(`sort is not valid: ${raw}. Valid values are ${Object.keys(allowed).join(', ')}`);
+  const sign = desc ? -1 : 1;
+  // Descending keys are negated (numbers) so one ascending comparison serves both directions.
+  const sortKey = (row: T): SortKey => {
+    const value = get(row);
+    return typeof value === 'number'
+      ? [sign * value, sign * idOf(row)]
+      : [desc ? invert(value) : value, sign * idOf(row)];
+  };
+  if (raw === 'id') return { rows, sortKey };
+  const sorted = [...rows].sort((a, b) => {
+    const x = sortKey(a);
+    const y = sortKey(b);
+    return x[0]! < y[0]! ? -1 : x[0]! > y[0]! ? 1 : (x[1] as number) - (y[1] as number);
+  });
+  return { rows: sorted, sortKey };
+}
+
+/** A string whose ascending order is the reverse of the input's (for descending text sorts). */
+function invert(value: string): string {
+  return [...value].map((c) => String.fromCharCode(0xffff - c.charCodeAt(0))).join('');
+}
+
+/** Offset `sort_by`/`sort_order` (ascending by default). */
+function offsetSort<T>(
+  ctx: RouteContext,
+  rows: readonly T[],
+  allowed: Record<string, (row: T) => number | string | null>,
+  idOf: (row: T) => number,
+  defaultOrder: 'asc' | 'desc' = 'asc',
+): readonly T[] {
+  const by = ctx.query.get('sort_by');
+  const order = ctx.query.get('sort_order') ?? defaultOrder;
+  if (order !== 'asc' && order !== 'desc') throw invalidAttribute(`sort_order must be asc or desc`);
+  if (by === null) return order === 'asc' ? rows : [...rows].reverse();
+  const get = allowed[by];
+  if (get === undefined) throw invalidAttribute(`sort_by is not valid: ${by}`);
+  const sign = order === 'asc' ? 1 : -1;
+  return [...rows].sort((a, b) => {
+    const x = get(a);
+    const y = get(b);
+    if (x === y) return sign * (idOf(a) - idOf(b));
+    if (x === null) return 1;
+    if (y === null) return -1;
+    return sign * (x < y ? -1 : 1);
+  });
+}
+
+function byId<T extends { id: number }>(rows: readonly T[], wanted: number): T {
+  const row = rows.find((r) => r.id === wanted);
+  if (row === undefined) throw notFound();
+  return row;
+}
+
+const TICKET_SORTS: Record<string, (t: ZendeskTicketRow) => number | string> = {
+  id: (t) => t.id,
+  created_at: (t) => t.createdAt,
+  updated_at: (t) => t.updatedAt,
+  status: (t) => t.status,
+};
+
+function ticketList(ctx: RouteContext, rows: readonly ZendeskTicketRow[]): unknown {
+  const render = (t: ZendeskTicketRow) => ticketJson(t, ctx.urls, ctx.data);
+  const externalId = ctx.query.get('external_id');
+  const filtered = externalId === null ? rows : rows.filter((t) => t.externalId === externalId);
+  if (wantsCursor(ctx.url)) {
+    const sorted = cursorSort(ctx, filtered, TICKET_SORTS, 'id', (t) => t.id);
+    return paginate(ctx.list, sorted.rows, {
+      key: 'tickets',
+      render,
+      sortKey: sorted.sortKey,
+      cursor: true,
+      offset: true,
+    });
+  }
+  const users = ctx.data.userById;
+  const sorted = offsetSort(
+    ctx,
+    filtered,
+    {
+      id: (t) => t.id,
+      created_at: (t) => t.createdAt,
+      updated_at: (t) => t.updatedAt,
+      status: (t) => t.status,
+      subject: (t) => t.subject,
+      assignee: (t) => t.assigneeId,
+      'assignee.name': (t) => (t.assigneeId === null ? null : (users.get(t.assigneeId)?.name ?? null)),
+      requester: (t) => t.requesterId,
+      'requester.name': (t) => users.get(t.requesterId)?.name ?? null,
+      group: (t) => t.groupId,
+    },
+    (t) => t.id,
+  );
+  return paginate(ctx.list, sorted, {
+    key: 'tickets',
+    render,
+    sortKey: (t) => [t.id],
+    cursor: false,
+    offset: true,
+  });
+}
+
+function simpleList<T extends { id: number }>(
+  ctx: RouteContext,
+  key: string,
+  rows: readonly T[],
+  render: (row: T) => unknown,
+  options: { cursor?: boolean; offset?: boolean } = {},
+): unknown {
+  return paginate(ctx.list, rows, {
+    key,
+    render,
+    sortKey: (row) => [row.id],
+    cursor: options.cursor ?? true,
+    offset: options.offset ?? true,
+  });
+}
+
+function configList(
+  ctx: RouteContext,
+  key: keyof typeof CONFIG_RECORDS,
+  rows: readonly ZendeskConfigRow[],
+  cursor = true,
+  offset = true,
+): unknown {
+  const render = CONFIG_RECORDS[key] as (
+    row: ZendeskConfigRow,
+    urls: RecordUrls,
+    position: number,
+    data: ZendeskDataset,
+  ) => unknown;
+  const position = new Map(rows.map((row, index) => [row.id, index + 1]));
+  return paginate(ctx.list, rows, {
+    key,
+    render: (row) => render(row, ctx.urls, position.get(row.id) ?? 0, ctx.data),
+    sortKey: (row) => [row.id],
+    cursor,
+    offset,
+  });
+}
+
+function configGet(
+  ctx: RouteContext,
+  key: keyof typeof CONFIG_RECORDS,
+  single: string,
+  rows: readonly ZendeskConfigRow[],
+  param: string,
+): unknown {
+  const render = CONFIG_RECORDS[key] as (
+    row: ZendeskConfigRow,
+    urls: RecordUrls,
+    position: number,
+    data: ZendeskDataset,
+  ) => unknown;
+  const row = byId(rows, id(ctx, param));
+  return { [single]: render(row, ctx.urls, rows.indexOf(row) + 1, ctx.data) };
+}
+
+function epochParam(ctx: RouteContext, name: string): number | undefined {
+  const raw = ctx.query.get(name);
+  if (raw === null) return undefined;
+  if (!/^\d+$/.test(raw)) throw invalidValue(`${name} must be an integer (Unix epoch seconds)`);
+  return Number(raw);
+}
+
+function exportCursor(ts: number, rowId: number): string {
+  return Buffer.from(`${ts}.0||${rowId}|`).toString('base64');
+}
+
+function readExportCursor(token: string): [number, number] {
+  const match = /^(\d+)\.0\|\|(-?\d+)\|$/.exec(Buffer.from(token, 'base64').toString('utf8'));
+  if (match === null) throw invalidValue('cursor is invalid');
+  return [Number(match[1]), Number(match[2])];
+}
+
+function perPage(ctx: RouteContext, fallback: number, max: number): number {
+  const raw = ctx.query.get('per_page');
+  if (raw === null) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1) throw invalidAttribute('per_page must be a positive integer');
+  return Math.min(max, Number(raw));
+}
+
+/** Cursor-based incremental export over rows with an export timestamp (§4.4). */
+function cursorExport<T extends { id: number }>(
+  ctx: RouteContext,
+  key: string,
+  rows: readonly T[],
+  stamp: (row: T) => number,
+  render: (row: T) => unknown,
+  path: string,
+): unknown {
+  const cursor = ctx.query.get('cursor');
+  const startTime = epochParam(ctx, 'start_time');
+  const now = ctx.data.nowSeconds();
+  const horizon = now - ctx.exportDelaySeconds;
+  let after: [number, number];
+  if (cursor !== null) after = readExportCursor(cursor);
+  else if (startTime === undefined) throw invalidValue('start_time is required');
+  else if (startTime > horizon)
+    throw invalidValue('Too recent start_time. Use a start_time older than 1 minute');
+  else after = [startTime, -1];
+  const size = perPage(ctx, 1000, 1000);
+  const page: T[] = [];
+  let more = false;
+  // Rows are in (stamp, id) order: binary search to the cursor, then walk.
+  let low = 0;
+  let high = rows.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    const row = rows[mid] as T;
+    const s = stamp(row);
+    if (s < after[0] || (s === after[0] && row.id <= after[1])) low = mid + 1;
+    else high = mid;
+  }
+  for (let i = low; i < rows.length; i += 1) {
+    const row = rows[i] as T;
+    if (stamp(row) > horizon) break;
+    if (page.length === size) {
+      more = true;
+      break;
+    }
+    page.push(row);
+  }
+  const last = page.at(-1);
+  const first = page[0];
+  const afterCursor =
+    last === undefined ? exportCursor(after[0], after[1]) : exportCursor(stamp(last), last.id);
+  const beforeCursor =
+    cursor === null || first === undefined ? null : exportCursor(stamp(first), first.id - 1);
+  const base = `${ctx.urls.api}/${path}.json`;
+  return {
+    [key]: page.map(render),
+    after_cursor: afterCursor,
+    after_url: `${base}?cursor=${encodeURIComponent(afterCursor)}`,
+    before_cursor: beforeCursor,
+    before_url: beforeCursor === null ? null : `${base}?cursor=${encodeURIComponent(beforeCursor)}`,
+    end_of_stream: !more,
+  };
+}
+
+/** Time-based incremental export: `end_time` is the next `start_time`; duplicates are allowed. */
+function timeExport<T extends { id: number }>(
+  ctx: RouteContext,
+  key: string,
+  rows: readonly T[],
+  stamp: (row: T) => number,
+  render: (row: T) => unknown,
+  path: string,
+): unknown {
+  const startTime = epochParam(ctx, 'start_time');
+  const horizon = ctx.data.nowSeconds() - ctx.exportDelaySeconds;
+  if (startTime === undefined) throw invalidValue('start_time is required');
+  if (startTime > horizon) throw invalidValue('Too recent start_time. Use a start_time older than 1 minute');
+  const size = perPage(ctx, 1000, 1000);
+  const eligible = rows
+    .filter((row) => stamp(row) >= startTime && stamp(row) <= horizon)
+    .sort((a, b) => stamp(a) - stamp(b) || a.id - b.id);
+  const page = eligible.slice(0, size);
+  const endTime = page.length === 0 ? startTime : stamp(page.at(-1) as T);
+  const endOfStream = page.length < size;
+  return {
+    [key]: page.map(render),
+    count: page.length,
+    end_time: endTime,
+    next_page: endOfStream ? null : `${ctx.urls.api}/${path}.json?start_time=${endTime}`,
+    end_of_stream: endOfStream,
+  };
+}
+
+function searchResult(hit: SearchHit, ctx: RouteContext): Record<string, unknown> {
+  switch (hit.type) {
+    case 'ticket':
+      return { ...ticketRecord(hit.row, ctx.urls, ctx.data), result_type: 'ticket' };
+    case 'user':
+      return { ...userRecord(ctx.data.userById.get(hit.row.id)!, ctx.urls), result_type: 'user' };
+    case 'organization':
+      return {
+        ...organizationRecord(byId(ctx.data.organizations, hit.row.id), ctx.urls),
+        result_type: 'organization',
+      };
+    default:
+      return { ...groupRecord(byId(ctx.data.groups, hit.row.id), ctx.urls), result_type: 'group' };
+  }
+}
+
+function showMany<T>(ctx: RouteContext, lookup: (id: number) => T | undefined): T[] {
+  const ids = (ctx.query.get('ids') ?? '').split(',').filter((part) => part !== '');
+  if (ids.length > 100) throw invalidAttribute('ids: no more than 100 ids per request');
+  return ids.flatMap((raw) => {
+    const row = /^\d+$/.test(raw) ? lookup(Number(raw)) : undefined;
+    return row === undefined ? [] : [row];
+  });
+}
+
+/**
+ * Every served operation (GET, under `/api/v2`, with or without `.json`), written from the
+ * reference's operation map (§2.1) and the official spec's paths.
+ *
+ * @example
+ * ```ts
+ * ZENDESK_ROUTES.map((route) => route.template); // ['/tickets', '/tickets/show_many', ...]
+ * ```
+ */
+export const ZENDESK_ROUTES: readonly ZendeskRoute[] = [
+  {
+    template: '/tickets',
+    resource: 'tickets',
+    list: true,
+    handler: (ctx) => ticketList(ctx, ctx.data.liveTickets()),
+  },
+  {
+    template: '/tickets/show_many',
+    resource: 'tickets',
+    handler: (ctx) => ({
+      tickets: showMany(ctx, (n) => ctx.data.ticket(n)).map((t) => ticketJson(t, ctx.urls, ctx.data)),
+    }),
+  },
+  {
+    template: '/tickets/{ticket_id}',
+    resource: 'tickets',
+    handler: (ctx) => ({ ticket: ticketJson(liveTicket(ctx), ctx.urls, ctx.data) }),
+  },
+  {
+    template: '/tickets/{ticket_id}/comments',
+    resource: 'tickets',
+    list: true,
+    handler: (ctx) => {
+      const ticket = liveTicket(ctx);
+      const inline = bool(ctx, 'include_inline_images') ?? false;
+      const render = (c: ReturnType<ZendeskDataset['commentsOf']>[number]) =>
+        commentRecord(c, ctx.urls, ctx.data, inline);
+      const comments = ctx.data.commentsOf(ticket);
+      if (wantsCursor(ctx.url)) {
+        const sorted = cursorSort(
+          ctx,
+          comments,
+          { created_at: (c) => c.createdAt },
+          'created_at',
+          (c) => c.id,
+        );
+        return paginate(ctx.list, sorted.rows, {
+          key: 'comments',
+          render,
+          sortKey: sorted.sortKey,
+          cursor: true,
+          offset: true,
+        });
+      }
+      const rows = offsetSort(ctx, comments, {}, (c) => c.id);
+      return paginate(ctx.list, rows, {
+        key: 'comments',
+        render,
+        sortKey: (c) => [c.id],
+        cursor: false,
+        offset: true,
+      });
+    },
+  },
+  {
+    template: '/tickets/{ticket_id}/audits',
+    resource: 'tickets',
+    list: true,
+    handler: (ctx) => {
+      const ticket = liveTicket(ctx);
+      const audits = auditRecords(ticket, ctx.urls, ctx.data);
+      if (ctx.data.archived.has(ticket.id))
+        return { audits, next_page: null, previous_page: null, count: audits.length };
+      return paginate(ctx.list, audits, {
+        key: 'audits',
+        render: (a) => a,
+        sortKey: (a) => [a.id as number],
+        cursor: true,
+        offset: true,
+      });
+    },
+  },
+  {
+    template: '/tickets/{ticket_id}/tags',
+    resource: 'tickets',
+    handler: (ctx) => ({ tags: liveTicket(ctx).tags }),
+  },
+  {
+    template: '/ticket_audits',
+    resource: 'tickets',
+    adminOnly: true,
+    list: true,
+    handler: (ctx) => {
+      // Newest first; the cursor is the position of the last ticket and audit served.
+      const size = Math.min(100, Number(ctx.query.get('page[size]') ?? ctx.query.get('limit') ?? 100) || 100);
+      const afterRaw = ctx.query.get('page[after]');
+      const beforeRaw = ctx.query.get('page[before]');
+      if (beforeRaw !== null)
+        throw invalidAttribute('page[before] is not supported by the simulator on /ticket_audits');
+      const after =
+        afterRaw === null ? undefined : Number(Buffer.from(afterRaw, 'base64url').toString('utf8'));
+      if (after !== undefined && !Number.isFinite(after))
+        throw invalidAttribute('page[after] is not a valid cursor');
+      const tickets = ctx.data.liveTickets();
+      const audits: Array<Record<string, unknown>> = [];
+      let more = false;
+      for (let i = tickets.length - 1; i >= 0; i -= 1) {
+        const ticket = tickets[i] as ZendeskTicketRow;
+        const list = auditRecords(ticket, ctx.urls, ctx.data).reverse();
+        for (const audit of list) {
+          if (after !== undefined && (audit.id as number) >= after) continue;
+          if (audits.length === size) {
+            more = true;
+            break;
+          }
+          audits.push(audit);
+        }
+        if (more) break;
+      }
+      const last = audits.at(-1);
+      const first = audits[0];
+      const afterCursor =
+        more && last !== undefined ? Buffer.from(String(last.id)).toString('base64url') : null;
+      const beforeCursor =
+        after !== undefined && first !== undefined
+          ? Buffer.from(String(first.id)).toString('base64url')
+          : null;
+      const base = `${ctx.urls.api}/ticket_audits.json?page%5Bsize%5D=${size}`;
+      return {
+        audits,
+        after_cursor: afterCursor,
+        after_url: afterCursor === null ? null : `${base}&page%5Bafter%5D=${afterCursor}`,
+        before_cursor: beforeCursor,
+        before_url: beforeCursor === null ? null : `${base}&page%5Bbefore%5D=${beforeCursor}`,
+      };
+    },
+  },
+  {
+    template: '/ticket_metrics',
+    resource: 'tickets',
+    list: true,
+    handler: (ctx) => {
+      const newestFirst = [...ctx.data.liveTickets()].reverse();
+      return paginate(ctx.list, newestFirst, {
+        key: 'ticket_metrics',
+        render: (t) => metricRecord(t, ctx.urls, ctx.data),
+        sortKey: (t) => [-t.createdAt, -t.id],
+        cursor: true,
+        offset: true,
+      });
+    },
+  },
+  {
+    template: '/ticket_metrics/{ticket_metric_id}',
+    resource: 'tickets',
+    handler: (ctx) => {
+      const raw = id(ctx, 'ticket_metric_id');
+      // The id may be a metric's or, as the reference notes, a ticket's.
+      const ticket = ctx.data.ticket(ticketIdOfMetric(raw)) ?? ctx.data.ticket(raw);
+      if (ticket === undefined) throw notFound();
+      return { ticket_metric: metricRecord(ticket, ctx.urls, ctx.data) };
+    },
+  },
+  {
+    template: '/ticket_fields',
+    resource: 'other',
+    list: true,
+    // Without params: every field ordered by position; with cursor params: by id.
+    handler: (ctx) => configList(ctx, 'ticket_fields', ctx.data.config.ticketFields, true, false),
+  },
+  {
+    template: '/ticket_fields/{ticket_field_id}',
+    resource: 'other',
+    handler: (ctx) =>
+      configGet(ctx, 'ticket_fields', 'ticket_field', ctx.data.config.ticketFields, 'ticket_field_id'),
+  },
+  {
+    template: '/ticket_forms',
+    resource: 'other',
+    list: true,
+    handler: (ctx) => {
+      const active = bool(ctx, 'active');
+      const visible = bool(ctx, 'end_user_visible');
+      const rows = ctx.data.config.ticketForms.filter(
+        (f) => visible === undefined || f.end_user_visible === visible,
+      );
+      const out = configList(ctx, 'ticket_forms', active === false ? [] : rows, false, false) as Record<
+        string,
+        unknown
+      >;
+      return { ticket_forms: out.ticket_forms };
+    },
+  },
+  {
+    template: '/ticket_forms/{ticket_form_id}',
+    resource: 'other',
+    handler: (ctx) =>
+      configGet(ctx, 'ticket_forms', 'ticket_form', ctx.data.config.ticketForms, 'ticket_form_id'),
+  },
+  {
+    template: '/brands',
+    resource: 'other',
+    list: true,
+    handler: (ctx) => {
+      const rows = [...ctx.data.config.brands].sort((a, b) => String(a.name).localeCompare(String(b.name)));
+      return configList(ctx, 'brands', rows);
+    },
+  },
+  {
+    template: '/brands/{brand_id}',
+    resource: 'other',
+    handler: (ctx) => configGet(ctx, 'brands', 'brand', ctx.data.config.brands, 'brand_id'),
+  },
+  {
+    template: '/tags',
+    resource: 'tickets',
+    list: true,
+    handler: (ctx) =>
+      paginate(ctx.list, ctx.data.tags(), {
+        key: 'tags',
+        render: (t) => t,
+        sortKey: (t) => [-t.count, t.name],
+        cursor: true,
+        offset: true,
+      }),
+  },
+  {
+    template: '/users',
+    resource: 'users',
+    list: true,
+    handler: (ctx) => {
+      const roles = [...ctx.query.getAll('role'), ...ctx.query.getAll('role[]')];
+      for (const role of roles) {
+        if (!['end-user', 'agent', 'admin'].includes(role))
+          throw invalidAttribute(`role is not valid: ${role}`);
+      }
+      const externalId = ctx.query.get('external_id');
+      const rows = ctx.data.users.filter(
+        (u) => (roles.length === 0 || roles.includes(u.role)) && (externalId === null || externalId === ''),
+      );
+      return simpleList(ctx, 'users', rows, (u) => userRecord(u, ctx.urls));
+    },
+  },
+  {
+    template: '/users/me',
+    resource: 'users',
+    handler: (ctx) => ({ user: userRecord(ctx.data.userById.get(ctx.meId)!, ctx.urls) }),
+  },
+  {
+    template: '/users/show_many',
+    resource: 'users',
+    handler: (ctx) => ({
+      users: showMany(ctx, (n) => ctx.data.userById.get(n)).map((u) => userRecord(u, ctx.urls)),
+    }),
+  },
+  {
+    template: '/users/{user_id}',
+    resource: 'users',
+    handler: (ctx) => {
+      const user = ctx.data.userById.get(id(ctx, 'user_id'));
+      if (user === undefined) throw notFound();
+      return { user: userRecord(user, ctx.urls) };
+    },
+  },
+  {
+    template: '/organizations',
+    resource: 'organizations',
+    list: true,
+    handler: (ctx) =>
+      simpleList(ctx, 'organizations', ctx.data.organizations, (o) => organizationRecord(o, ctx.urls)),
+  },
+  {
+    template: '/organizations/{organization_id}',
+    resource: 'organizations',
+    handler: (ctx) => ({
+      organization: organizationRecord(byId(ctx.data.organizations, id(ctx, 'organization_id')), ctx.urls),
+    }),
+  },
+  {
+    template: '/groups',
+    resource: 'other',
+    list: true,
+    handler: (ctx) => {
+      bool(ctx, 'exclude_deleted');
+      return simpleList(ctx, 'groups', ctx.data.groups, (g) => groupRecord(g, ctx.urls));
+    },
+  },
+  {
+    template: '/groups/{group_id}',
+    resource: 'other',
+    handler: (ctx) => ({ group: groupRecord(byId(ctx.data.groups, id(ctx, 'group_id')), ctx.urls) }),
+  },
+  {
+    template: '/group_memberships',
+    resource: 'other',
+    list: true,
+    handler: (ctx) =>
+      simpleList(ctx, 'group_memberships', ctx.data.groupMemberships, (m) => ({
+        url: `${ctx.urls.api}/group_memberships/${m.id}.json`,
+        id: m.id,
+        user_id: m.userId,
+        group_id: m.groupId,
+        default: m.default,
+        created_at: isoSeconds(m.createdAt),
+        updated_at: isoSeconds(m.createdAt),
+      })),
+  },
+  {
+    template: '/organization_memberships',
+    resource: 'organizations',
+    list: true,
+    handler: (ctx) => {
+      const members = ctx.data.users.filter((u) => u.organizationId !== null);
+      const base = 372_000_000_000;
+      return paginate(ctx.list, members, {
+        key: 'organization_memberships',
+        sortKey: (u) => [u.id],
+        cursor: true,
+        offset: true,
+        render: (u) => ({
+          url: `${ctx.urls.api}/organization_memberships/${base + (u.id % 1_000_000)}.json`,
+          id: base + (u.id % 1_000_000),
+          user_id: u.id,
+          organization_id: u.organizationId,
+          organization_name: ctx.data.organizations.find((o) => o.id === u.organizationId)?.name ?? null,
+          default: true,
+          view_tickets: false,
+          created_at: isoSeconds(u.createdAt),
+          updated_at: isoSeconds(u.createdAt),
+        }),
+      });
+    },
+  },
+  {
+    template: '/attachments/{attachment_id}',
+    resource: 'tickets',
+    handler: (ctx) => {
+      const attachment = ctx.data.attachmentById.get(id(ctx, 'attachment_id'));
+      if (attachment === undefined || ctx.data.ticket(attachment.ticketId) === undefined) throw notFound();
+      return { attachment: attachmentRecord(attachment, ctx.urls) };
+    },
+  },
+  {
+    template: '/satisfaction_ratings',
+    resource: 'other',
+    adminOnly: true,
+    list: true,
+    handler: (ctx) => {
+      const score = ctx.query.get('score');
+      const start = epochParam(ctx, 'start_time');
+      const end = epochParam(ctx, 'end_time');
+      const scores: Record<string, readonly string[]> = {
+        offered: ['offered'],
+        unoffered: [],
+        received: ['good', 'bad'],
+        good: ['good'],
+        bad: ['bad'],
+        received_with_comment: ['good', 'bad'],
+        received_without_comment: ['good', 'bad'],
+        good_with_comment: ['good'],
+        good_without_comment: ['good'],
+        bad_with_comment: ['bad'],
+        bad_without_comment: ['bad'],
+      };
+      if (score !== null && scores[score] === undefined)
+        throw invalidAttribute(`score is not valid: ${score}`);
+      const rows = ctx.data.satisfactionRatings.filter(
+        (r) =>
+          (score === null || (scores[score] ?? []).includes(r.score)) &&
+          (start === undefined || r.createdAt >= start) &&
+          (end === undefined || r.createdAt <= end) &&
+          ctx.data.ticket(r.ticketId) !== undefined,
+      );
+      return simpleList(ctx, 'satisfaction_ratings', rows, (r) => satisfactionRecord(r, ctx.urls, ctx.data));
+    },
+  },
+  {
+    template: '/satisfaction_ratings/{satisfaction_rating_id}',
+    resource: 'other',
+    adminOnly: true,
+    handler: (ctx) => ({
+      satisfaction_rating: satisfactionRecord(
+        byId(ctx.data.satisfactionRatings, id(ctx, 'satisfaction_rating_id')),
+        ctx.urls,
+        ctx.data,
+      ),
+    }),
+  },
+  {
+    template: '/views',
+    resource: 'other',
+    list: true,
+    handler: (ctx) => {
+      const active = bool(ctx, 'active');
+      const rows = ctx.data.config.views.filter((v) => active === undefined || v.active === active);
+      return configList(ctx, 'views', rows);
+    },
+  },
+  {
+    template: '/views/{view_id}',
+    resource: 'other',
+    handler: (ctx) => configGet(ctx, 'views', 'view', ctx.data.config.views, 'view_id'),
+  },
+  {
+    template: '/macros',
+    resource: 'other',
+    list: true,
+    handler: (ctx) => {
+      const active = bool(ctx, 'active');
+      const rows = ctx.data.config.macros.filter((m) => active === undefined || m.active === active);
+      return configList(ctx, 'macros', rows);
+    },
+  },
+  {
+    template: '/macros/{macro_id}',
+    resource: 'other',
+    handler: (ctx) => configGet(ctx, 'macros', 'macro', ctx.data.config.macros, 'macro_id'),
+  },
+  {
+    template: '/slas/policies',
+    resource: 'other',
+    adminOnly: true,
+    list: true,
+    handler: (ctx) => configList(ctx, 'sla_policies', ctx.data.config.slaPolicies, false, false),
+  },
+  {
+    template: '/slas/policies/{sla_policy_id}',
+    resource: 'other',
+    adminOnly: true,
+    handler: (ctx) =>
+      configGet(ctx, 'sla_policies', 'sla_policy', ctx.data.config.slaPolicies, 'sla_policy_id'),
+  },
+  {
+    template: '/deleted_tickets',
+    resource: 'tickets',
+    bucket: 'deleted_tickets',
+    list: true,
+    handler: (ctx) => {
+      const horizon = ctx.data.nowSeconds() - 30 * 86_400;
+      const rows = ctx.data.tickets.filter((t) => t.deleted !== undefined && t.deleted.at >= horizon);
+      const render = (t: ZendeskTicketRow) => ({
+        id: t.id,
+        subject: t.subject,
+        description: t.description,
+        actor: { id: t.deleted?.actorId, name: ctx.data.userById.get(t.deleted?.actorId ?? 0)?.name ?? null },
+        previous_state: t.deleted?.previousState,
+        deleted_at: isoSeconds(t.deleted?.at ?? 0),
+      });
+      const sorted = offsetSort(
+        ctx,
+        rows,
+        { id: (t) => t.id, subject: (t) => t.subject, deleted_at: (t) => t.deleted?.at ?? 0 },
+        (t) => t.id,
+      );
+      return paginate(ctx.list, sorted, {
+        key: 'deleted_tickets',
+        render,
+        sortKey: (t) => [t.id],
+        cursor: true,
+        offset: true,
+      });
+    },
+  },
+  {
+    template: '/search',
+    resource: 'other',
+    list: true,
+    handler: (ctx) => {
+      if (wantsCursor(ctx.url)) throw new ZendeskHttpError(400, ZENDESK_ERRORS.searchPageSize);
+      const query = ctx.query.get('query');
+      if (query === null || query.trim() === '') throw invalidAttribute('query is required');
+      const sortBy = ctx.query.get('sort_by');
+      const sortOrder = ctx.query.get('sort_order') ?? 'desc';
+      if (sortOrder !== 'asc' && sortOrder !== 'desc')
+        throw invalidAttribute('sort_order must be asc or desc');
+      let hits = runSearch(ctx.data, query, ctx.meId);
+      if (sortBy !== null) {
+        const keys: Record<string, (h: SearchHit) => number | string> = {
+          updated_at: (h) => h.row.updatedAt,
+          created_at: (h) => h.row.createdAt,
+          priority: (h) =>
+            h.type === 'ticket' ? ['low', 'normal', 'high', 'urgent'].indexOf(h.row.priority ?? '') : -1,
+          status: (h) =>
+            h.type === 'ticket'
+              ? ['new', 'open', 'pending', 'hold', 'solved', 'closed'].indexOf(h.row.status)
+              : -1,
+          ticket_type: (h) => (h.type === 'ticket' ? (h.row.type ?? '') : ''),
+        };
+        const get = keys[sortBy];
+        if (get === undefined) throw invalidAttribute(`sort_by is not valid: ${sortBy}`);
+        const sign = sortOrder === 'asc' ? 1 : -1;
+        hits = [...hits].sort((a, b) => {
+          const x = get(a);
+          const y = get(b);
+          return x === y ? a.row.id - b.row.id : sign * (x < y ? -1 : 1);
+        });
+      }
+      const page = Number(ctx.query.get('page') ?? 1);
+      const per = Math.min(100, Number(ctx.query.get('per_page') ?? 100));
+      if (!Number.isInteger(page) || page < 1 || !Number.isInteger(per) || per < 1)
+        throw new ZendeskHttpError(400, ZENDESK_ERRORS.searchPageSize);
+      if (page * per > 1000) throw new ZendeskHttpError(422, ZENDESK_ERRORS.searchLimit);
+      const out = paginate({ ...ctx.list }, hits, {
+        key: 'results',
+        render: (h) => searchResult(h, ctx),
+        sortKey: (h) => [h.row.id],
+        cursor: false,
+        offset: true,
+      });
+      return {
+        results: out.results,
+        facets: null,
+        next_page: page * per >= 1000 ? null : out.next_page,
+        previous_page: out.previous_page,
+        count: out.count,
+      };
+    },
+  },
+  {
+    template: '/search/count',
+    resource: 'other',
+    handler: (ctx) => {
+      const query = ctx.query.get('query');
+      if (query === null || query.trim() === '') throw invalidAttribute('query is required');
+      return { count: runSearch(ctx.data, query, ctx.meId).length };
+    },
+  },
+  {
+    template: '/incremental/tickets/cursor',
+    resource: 'tickets',
+    adminOnly: true,
+    bucket: 'incremental',
+    handler: (ctx) => {
+      const exclude = bool(ctx, 'exclude_deleted') ?? false;
+      const rows = exclude
+        ? ctx.data.exportOrder().filter((t) => t.deleted === undefined)
+        : ctx.data.exportOrder();
+      return cursorExport(
+        ctx,
+        'tickets',
+        rows,
+        (t) => t.generatedTimestamp,
+        (t) => ticketJson(t, ctx.urls, ctx.data),
+        'incremental/tickets/cursor',
+      );
+    },
+  },
+  {
+    template: '/incremental/tickets',
+    resource: 'tickets',
+    adminOnly: true,
+    bucket: 'incremental',
+    handler: (ctx) => {
+      const exclude = bool(ctx, 'exclude_deleted') ?? false;
+      const rows = exclude ? ctx.data.tickets.filter((t) => t.deleted === undefined) : ctx.data.tickets;
+      return timeExport(
+        ctx,
+        'tickets',
+        rows,
+        (t) => t.generatedTimestamp,
+        (t) => ticketJson(t, ctx.urls, ctx.data),
+        'incremental/tickets',
+      );
+    },
+  },
+  {
+    template: '/incremental/users/cursor',
+    resource: 'users',
+    adminOnly: true,
+    bucket: 'incremental',
+    handler: (ctx) => {
+      const rows = [...ctx.data.users].sort((a, b) => a.updatedAt - b.updatedAt || a.id - b.id);
+      return cursorExport(
+        ctx,
+        'users',
+        rows,
+        (u) => u.updatedAt,
+        (u) => userRecord(u, ctx.urls),
+        'incremental/users/cursor',
+      );
+    },
+  },
+  {
+    template: '/incremental/organizations',
+    resource: 'organizations',
+    adminOnly: true,
+    bucket: 'incremental',
+    handler: (ctx) =>
+      timeExport(
+        ctx,
+        'organizations',
+        ctx.data.organizations,
+        (o) => o.updatedAt,
+        (o) => organizationRecord(o, ctx.urls),
+        'incremental/organizations',
+      ),
+  },
+];
+
+interface CompiledRoute {
+  route: ZendeskRoute;
+  segments: string[];
+}
+
+const COMPILED: CompiledRoute[] = ZENDESK_ROUTES.map((route) => ({
+  route,
+  segments: route.template.split('/').slice(1),
+}));
+
+/**
+ * The route for an API path (without `/api/v2`; a trailing `.json` is accepted), literal
+ * segments winning over parameters (`/users/me` before `/users/{user_id}`).
+ *
+ * @example
+ * ```ts
+ * matchZendeskRoute('/tickets/12.json'); // { route: ..., params: { ticket_id: '12' } }
+ * ```
+ */
+export function matchZendeskRoute(
+  path: string,
+): { route: ZendeskRoute; params: Record<string, string> } | undefined {
+  const parts = path
+    .replace(/\.json$/, '')
+    .split('/')
+    .slice(1);
+  for (const { route, segments } of COMPILED) {
+    if (segments.length !== parts.length) continue;
+    const params: Record<string, string> = {};
+    let ok = true;
+    for (let i = 0; i < segments.length && ok; i += 1) {
+      const segment = segments[i] as string;
+      const part = decodeURIComponent(parts[i] as string);
+      if (segment.startsWith('{')) params[segment.slice(1, -1)] = part;
+      else ok = segment === part;
+    }
+    if (ok) return { route, params };
+  }
+  return undefined;
+}

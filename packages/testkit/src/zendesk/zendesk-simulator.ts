@@ -1,0 +1,210 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type AsanaSimulatorClock, createAsanaSimulatorClock } from '../asana/simulator-clock';
+import { generateZendeskDataset, type ZendeskDatasetOptions } from './generate-zendesk-dataset';
+import { createZendeskApiHandler } from './zendesk-api-host';
+import { ZendeskDataset } from './zendesk-dataset';
+import { ZendeskFaultQueue } from './zendesk-fault-queue';
+import { ZendeskRateLimiter, type ZendeskRateLimitOptions } from './zendesk-rate-limiter';
+import { ZendeskRequestLog } from './zendesk-request-log';
+import { createStorageHandler, StorageSigner } from './zendesk-storage-host';
+import { type ZendeskOAuthOptions, ZendeskTokenStore } from './zendesk-token-store';
+
+/**
+ * How to start a Zendesk simulator; everything is optional.
+ *
+ * @example
+ * ```ts
+ * const sim = await startZendeskSimulator({ dataset: { tickets: 100_000 }, rateLimit: { perMinute: 700, windowMs: 6_000 } });
+ * ```
+ */
+export interface ZendeskSimulatorOptions {
+  /** A dataset, or options to generate one. Default: the sandbox (40 tickets). */
+  dataset?: ZendeskDataset | ZendeskDatasetOptions;
+  /** API port on 127.0.0.1 (0 = ephemeral). */
+  port?: number;
+  /** Storage host port on 127.0.0.1 (0 = ephemeral). */
+  storagePort?: number;
+  /** `real` (default) or `manual` (moves only with `clock.advance`). */
+  clock?: 'real' | 'manual' | AsanaSimulatorClock;
+  /** Start of the clock (epoch ms or ISO). Default: now. */
+  startAt?: number | string;
+  /** Fix the owner's API token (default random). */
+  apiToken?: string;
+  oauth?: ZendeskOAuthOptions;
+  /** `false` disables rate limiting. Default: the Enterprise plan (700/min, exports 10/min). */
+  rateLimit?: ZendeskRateLimitOptions | false;
+  /** Largest `page[size]`. Default 100. */
+  maxPageSize?: number;
+  /** Clamp an oversize `page[size]` instead of answering 400. Default false. */
+  clampPageSize?: boolean;
+  /** Records this recent are withheld from incremental exports. Default 60 s. */
+  exportDelaySeconds?: number;
+  /** Lifetime of signed storage URLs. Default 60 s. */
+  storageUrlTtlSeconds?: number;
+  /** Latency added to each API request (real ms). Default 0. */
+  latencyMs?: number;
+  /** Answer 403 in the nested `{error: {title, message}}` shape instead of shape A. */
+  nestedForbidden?: boolean;
+}
+
+/**
+ * A running Zendesk Support simulator: the account host and a storage host, over a mutable dataset.
+ *
+ * @example
+ * ```ts
+ * const sim = await startZendeskSimulator();
+ * const res = await fetch(`${sim.baseUrl}/tickets.json?page[size]=10`, { headers: { authorization: sim.basicAuth() } });
+ * await sim.close();
+ * ```
+ */
+export interface ZendeskSimulator {
+  /** `http://127.0.0.1:<port>/api/v2`: what `config.base_url` takes. */
+  readonly baseUrl: string;
+  readonly origin: string;
+  /** `http://127.0.0.1:<port>/oauth/tokens`. */
+  readonly oauthTokenUrl: string;
+  readonly storageOrigin: string;
+  readonly data: ZendeskDataset;
+  readonly clock: AsanaSimulatorClock;
+  readonly faults: ZendeskFaultQueue;
+  readonly requests: ZendeskRequestLog;
+  readonly tokens: ZendeskTokenStore;
+  /** The owner (an admin): email, API token and a non-expiring OAuth access token. */
+  readonly credentials: { email: string; apiToken: string; accessToken: string };
+  /** `Basic base64("{email}/token:{api_token}")` for the owner, or another user's token. */
+  basicAuth(email?: string, apiToken?: string): string;
+  /** A new API token for a user (an agent's gets 403 on admin-only endpoints). */
+  issueApiToken(userId: number): string;
+  /** A new OAuth access token; `scopes` like `['tickets:read']` restrict it, `ttlSeconds` expires it. */
+  issueAccessToken(options?: { userId?: number; scopes?: string[]; ttlSeconds?: number }): string;
+  issueAuthorizationCode(options?: { userId?: number; scopes?: string[]; redirectUri?: string }): string;
+  setRateLimit(options: ZendeskRateLimitOptions | false): void;
+  setStorageUrlTtl(seconds: number): void;
+  close(): Promise<void>;
+}
+
+function listen(server: Server, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    if (!server.listening) {
+      resolve();
+      return;
+    }
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+/**
+ * Starts a stateful simulator of the Zendesk Support API written from
+ * `shared/reference/support-desk-upstream.md` and the official spec: both auth methods, cursor
+ * and offset pagination with their limits, incremental exports with deletions, per-minute rate
+ * limits with their headers, search, and attachment downloads through a 302 to a storage host.
+ *
+ * @example
+ * ```ts
+ * const sim = await startZendeskSimulator({ dataset: { tickets: 1_000 }, clock: 'manual' });
+ * sim.data.deleteTicket(3);
+ * await sim.close();
+ * ```
+ */
+export async function startZendeskSimulator(
+  options: ZendeskSimulatorOptions = {},
+): Promise<ZendeskSimulator> {
+  const data =
+    options.dataset instanceof ZendeskDataset ? options.dataset : generateZendeskDataset(options.dataset);
+  const startAt =
+    typeof options.startAt === 'string' ? Date.parse(options.startAt) : (options.startAt ?? Date.now());
+  const clock =
+    typeof options.clock === 'object'
+      ? options.clock
+      : createAsanaSimulatorClock(options.clock ?? 'real', startAt);
+  data.clock = clock;
+  const tokens = new ZendeskTokenStore(options.oauth);
+  const owner = data.owner;
+  const apiToken = tokens.issueApiToken(owner.id, options.apiToken);
+  const accessToken = tokens.issueAccessToken(owner.id);
+  const limiter = new ZendeskRateLimiter(
+    options.rateLimit === false ? { enabled: false } : options.rateLimit,
+  );
+  const faults = new ZendeskFaultQueue();
+  const requests = new ZendeskRequestLog();
+  const apiServer = createServer({ keepAliveTimeout: 5_000 });
+  const storageServer = createServer({ keepAliveTimeout: 5_000 });
+  const apiPort = await listen(apiServer, options.port ?? 0);
+  let storagePort: number;
+  try {
+    storagePort = await listen(storageServer, options.storagePort ?? 0);
+  } catch (error) {
+    await closeServer(apiServer);
+    throw error;
+  }
+  const origin = `http://127.0.0.1:${apiPort}`;
+  const storageOrigin = `http://127.0.0.1:${storagePort}`;
+  const signer = new StorageSigner(randomBytes(32), storageOrigin, options.storageUrlTtlSeconds ?? 60);
+  const now = (): number => clock.now();
+  apiServer.on(
+    'request',
+    createZendeskApiHandler({
+      data,
+      tokens,
+      limiter,
+      faults,
+      log: requests,
+      signer,
+      origin,
+      now,
+      settings: {
+        maxPageSize: options.maxPageSize ?? 100,
+        clampPageSize: options.clampPageSize ?? false,
+        exportDelaySeconds: options.exportDelaySeconds ?? 60,
+        latencyMs: options.latencyMs ?? 0,
+        nestedForbidden: options.nestedForbidden ?? false,
+      },
+    }),
+  );
+  storageServer.on('request', createStorageHandler({ data, signer, log: requests, faults, now }));
+  const basic = (email: string, token: string): string =>
+    `Basic ${Buffer.from(`${email}/token:${token}`).toString('base64')}`;
+  return {
+    baseUrl: `${origin}/api/v2`,
+    origin,
+    oauthTokenUrl: `${origin}/oauth/tokens`,
+    storageOrigin,
+    data,
+    clock,
+    faults,
+    requests,
+    tokens,
+    credentials: { email: owner.email, apiToken, accessToken },
+    basicAuth: (email = owner.email, token = apiToken) => basic(email, token),
+    issueApiToken: (userId) => tokens.issueApiToken(userId),
+    issueAccessToken: (issue = {}) =>
+      tokens.issueAccessToken(
+        issue.userId ?? owner.id,
+        issue.scopes ?? ['read', 'write'],
+        issue.ttlSeconds,
+        clock.now(),
+      ),
+    issueAuthorizationCode: (issue = {}) =>
+      tokens.issueAuthorizationCode(issue.userId ?? owner.id, clock.now(), issue.scopes, issue.redirectUri),
+    setRateLimit: (rateLimit) => limiter.configure(rateLimit === false ? { enabled: false } : rateLimit),
+    setStorageUrlTtl: (seconds) => {
+      signer.ttlSeconds = seconds;
+    },
+    close: async () => {
+      await Promise.all([closeServer(apiServer), closeServer(storageServer)]);
+    },
+  };
+}

@@ -1,0 +1,425 @@
+import { defineConnectorAction, localPaging, pageParams, type UpstreamSpec } from '@conduit/connector-kit';
+import { defineConnector, SearchParamsSchema } from '@conduit/protocol';
+import * as z from 'zod';
+import { auditPaging, ticketPaging, zendeskCursor } from '../zendesk-paging';
+import { cursorSort, epochSeconds, recordId } from './params';
+import {
+  AttachmentRecord,
+  AuditRecord,
+  BrandRecord,
+  CommentRecord,
+  GroupMembershipRecord,
+  GroupRecord,
+  MacroRecord,
+  OrganizationMembershipRecord,
+  OrganizationRecord,
+  SatisfactionRatingRecord,
+  SlaPolicyRecord,
+  TagRecord,
+  TicketFieldRecord,
+  TicketFormRecord,
+  TicketMetricRecord,
+  TicketRecord,
+  UserRecord,
+  ViewRecord,
+} from './records';
+import { SEARCHABLE_FIELDS, type SearchableEntity } from './searchable-fields';
+
+const page = pageParams({ maxLimit: 100 });
+
+const list = <Shape extends z.core.$ZodLooseShape, Record extends z.ZodType>(
+  description: string,
+  params: Shape,
+  record: Record,
+  upstream: UpstreamSpec,
+) =>
+  defineConnectorAction({
+    kind: 'list',
+    description,
+    params: z.strictObject({ ...page, ...params }),
+    record,
+    upstream,
+  });
+
+const get = <Key extends string, Record extends z.ZodType>(
+  description: string,
+  key: Key,
+  what: string,
+  record: Record,
+  upstream: UpstreamSpec,
+) =>
+  defineConnectorAction({
+    kind: 'get',
+    description,
+    params: z.strictObject({ [key]: recordId(what) } as { [K in Key]: ReturnType<typeof recordId> }),
+    record,
+    upstream,
+  });
+
+const search = (entity: SearchableEntity) =>
+  defineConnectorAction({
+    kind: 'search',
+    description: `Search synced ${entity} (hosted mode only)`,
+    params: SearchParamsSchema,
+    record: z.record(z.string(), z.unknown()),
+    searchableFields: SEARCHABLE_FIELDS[entity],
+  });
+
+/** A list read with Zendesk's cursor pagination from `path`, records under `key`. */
+const cursor = (path: string, key: string): UpstreamSpec => ({ path, recordsAt: key, paging: zendeskCursor });
+/** A single record under `key`. */
+const single = (path: string, key: string): UpstreamSpec => ({ path, recordAt: key });
+
+const TicketListParams = {
+  sort: cursorSort(['id', 'created_at', 'updated_at', 'status']),
+  external_id: z.string().min(1).describe('only the ticket with this external id').optional(),
+  start_time: epochSeconds(
+    'instead of the ticket list, read the incremental export: every ticket changed since then (deleted ones with status "deleted"), oldest change first, pages of up to 1,000',
+  ).optional(),
+  exclude_deleted: z.boolean().describe('with start_time: leave deleted tickets out').optional(),
+};
+
+/**
+ * The support-desk connector (Zendesk Support), declared once: the entities of the reference's
+ * operation map (shared/reference/support-desk-upstream.md §2.1) with their params, records and
+ * upstream requests. Typed methods, validation in local and hosted mode, the local executor and
+ * `conduit describe` all derive from it.
+ *
+ * @example
+ * ```ts
+ * import { zendeskDefinition } from '@conduit/zendesk-support';
+ * Object.keys(zendeskDefinition.entities); // ['tickets', 'ticket_comments', …]
+ * ```
+ */
+export const zendeskDefinition = defineConnector({
+  name: 'zendesk-support',
+  connectorType: 'support-desk',
+  displayName: 'Zendesk Support',
+  entities: {
+    tickets: {
+      description: 'Support requests, with status, priority, requester, assignee and tags',
+      actions: {
+        list: defineConnectorAction({
+          kind: 'list',
+          description: 'List tickets (cursor pagination), or with start_time every ticket changed since then',
+          params: z
+            .strictObject({ ...page, ...TicketListParams })
+            .refine((params) => params.start_time !== undefined || params.exclude_deleted === undefined, {
+              path: ['exclude_deleted'],
+              message: 'exclude_deleted applies only with start_time',
+            })
+            .refine(
+              (params) =>
+                params.start_time === undefined ||
+                (params.sort === undefined && params.external_id === undefined),
+              {
+                path: ['start_time'],
+                message: 'start_time reads the incremental export, which takes neither sort nor external_id',
+              },
+            ),
+          record: TicketRecord,
+          upstream: { path: '/tickets', recordsAt: 'tickets', paging: ticketPaging },
+        }),
+        get: get(
+          'Get a ticket',
+          'ticket_id',
+          'ticket',
+          TicketRecord,
+          single('/tickets/{ticket_id}', 'ticket'),
+        ),
+        search: search('tickets'),
+      },
+    },
+    ticket_comments: {
+      description: 'The comments (public replies and internal notes) of a ticket, oldest first',
+      actions: {
+        list: list(
+          "List a ticket's comments",
+          {
+            ticket_id: recordId('ticket'),
+            include_inline_images: z.boolean().describe('also list inline images as attachments').optional(),
+            sort: cursorSort(['created_at']),
+          },
+          CommentRecord,
+          cursor('/tickets/{ticket_id}/comments', 'comments'),
+        ),
+      },
+    },
+    users: {
+      description: 'End users, agents and admins',
+      actions: {
+        list: list(
+          'List users',
+          {
+            role: z.enum(['end-user', 'agent', 'admin']).describe('only users of this role').optional(),
+            external_id: z.string().min(1).describe('only the user with this external id').optional(),
+          },
+          UserRecord,
+          cursor('/users', 'users'),
+        ),
+        get: get('Get a user', 'user_id', 'user', UserRecord, single('/users/{user_id}', 'user')),
+        search: search('users'),
+      },
+    },
+    organizations: {
+      description: 'Customer organizations',
+      actions: {
+        list: list('List organizations', {}, OrganizationRecord, cursor('/organizations', 'organizations')),
+        get: get(
+          'Get an organization',
+          'organization_id',
+          'organization',
+          OrganizationRecord,
+          single('/organizations/{organization_id}', 'organization'),
+        ),
+        search: search('organizations'),
+      },
+    },
+    groups: {
+      description: 'Agent groups',
+      actions: {
+        list: list(
+          'List groups',
+          { exclude_deleted: z.boolean().describe('leave deleted groups out').optional() },
+          GroupRecord,
+          cursor('/groups', 'groups'),
+        ),
+        get: get('Get a group', 'group_id', 'group', GroupRecord, single('/groups/{group_id}', 'group')),
+        search: search('groups'),
+      },
+    },
+    attachments: {
+      description: 'Files attached to ticket comments',
+      actions: {
+        get: get(
+          'Get the metadata of an attachment',
+          'attachment_id',
+          'attachment',
+          AttachmentRecord,
+          single('/attachments/{attachment_id}', 'attachment'),
+        ),
+        download: defineConnectorAction({
+          kind: 'download',
+          description: "Download an attachment's content (optionally a byte range)",
+          params: z.strictObject({
+            attachment_id: recordId('attachment'),
+            range_header: z
+              .string()
+              .regex(/^bytes=\d*-\d*$/, 'must be a single byte range like bytes=0-99')
+              .describe('HTTP Range header value, e.g. bytes=0-99')
+              .optional(),
+          }),
+          record: z.unknown(),
+          upstream: {
+            path: '/attachments/{attachment_id}',
+            download: {
+              rangeParam: 'range_header',
+              locate: (body) => {
+                const attachment = AttachmentRecord.parse((body as { attachment?: unknown }).attachment);
+                return { url: attachment.content_url, filename: attachment.file_name };
+              },
+            },
+          },
+        }),
+      },
+    },
+    ticket_audits: {
+      description: 'Audits: every change made to tickets, event by event',
+      actions: {
+        list: list(
+          "List audits, newest first (admins only), or one ticket's with ticket_id",
+          { ticket_id: recordId('ticket').optional() },
+          AuditRecord,
+          { path: '/ticket_audits', recordsAt: 'audits', paging: auditPaging },
+        ),
+      },
+    },
+    ticket_metrics: {
+      description: 'Reply and resolution times of tickets',
+      actions: {
+        list: list(
+          'List ticket metrics, newest ticket first',
+          {},
+          TicketMetricRecord,
+          cursor('/ticket_metrics', 'ticket_metrics'),
+        ),
+        get: get(
+          "Get a metric set (by its id or its ticket's)",
+          'ticket_metric_id',
+          'ticket metric',
+          TicketMetricRecord,
+          single('/ticket_metrics/{ticket_metric_id}', 'ticket_metric'),
+        ),
+      },
+    },
+    ticket_fields: {
+      description: 'System and custom ticket fields',
+      actions: {
+        list: list('List ticket fields', {}, TicketFieldRecord, cursor('/ticket_fields', 'ticket_fields')),
+        get: get(
+          'Get a ticket field',
+          'ticket_field_id',
+          'ticket field',
+          TicketFieldRecord,
+          single('/ticket_fields/{ticket_field_id}', 'ticket_field'),
+        ),
+      },
+    },
+    brands: {
+      description: 'Brands of the account',
+      actions: {
+        list: list('List brands', {}, BrandRecord, cursor('/brands', 'brands')),
+        get: get('Get a brand', 'brand_id', 'brand', BrandRecord, single('/brands/{brand_id}', 'brand')),
+      },
+    },
+    tags: {
+      description: 'The most used ticket tags of the last 60 days, with counts',
+      actions: {
+        list: list('List tags', {}, TagRecord, cursor('/tags', 'tags')),
+      },
+    },
+    satisfaction_ratings: {
+      description: 'Customer satisfaction ratings (admins only)',
+      actions: {
+        list: list(
+          'List satisfaction ratings',
+          {
+            score: z
+              .enum([
+                'offered',
+                'unoffered',
+                'received',
+                'received_with_comment',
+                'received_without_comment',
+                'good',
+                'good_with_comment',
+                'good_without_comment',
+                'bad',
+                'bad_with_comment',
+                'bad_without_comment',
+              ])
+              .describe('only ratings with this score')
+              .optional(),
+            start_time: epochSeconds('ratings created at or after').optional(),
+            end_time: epochSeconds('ratings created at or before').optional(),
+          },
+          SatisfactionRatingRecord,
+          cursor('/satisfaction_ratings', 'satisfaction_ratings'),
+        ),
+        get: get(
+          'Get a satisfaction rating',
+          'satisfaction_rating_id',
+          'satisfaction rating',
+          SatisfactionRatingRecord,
+          single('/satisfaction_ratings/{satisfaction_rating_id}', 'satisfaction_rating'),
+        ),
+      },
+    },
+    group_memberships: {
+      description: 'Which agent belongs to which group',
+      actions: {
+        list: list(
+          'List group memberships',
+          {},
+          GroupMembershipRecord,
+          cursor('/group_memberships', 'group_memberships'),
+        ),
+      },
+    },
+    organization_memberships: {
+      description: 'Which user belongs to which organization',
+      actions: {
+        list: list(
+          'List organization memberships',
+          {},
+          OrganizationMembershipRecord,
+          cursor('/organization_memberships', 'organization_memberships'),
+        ),
+      },
+    },
+    ticket_forms: {
+      description: 'Ticket forms and the fields each shows',
+      actions: {
+        list: list(
+          'List ticket forms',
+          {
+            active: z.boolean().describe('only active (true) or inactive (false) forms').optional(),
+            end_user_visible: z
+              .boolean()
+              .describe('only forms end users can (true) or cannot (false) see')
+              .optional(),
+          },
+          TicketFormRecord,
+          // Not paginated upstream (reference §2.1): the whole list, paged here.
+          { path: '/ticket_forms', recordsAt: 'ticket_forms', paging: localPaging() },
+        ),
+        get: get(
+          'Get a ticket form',
+          'ticket_form_id',
+          'ticket form',
+          TicketFormRecord,
+          single('/ticket_forms/{ticket_form_id}', 'ticket_form'),
+        ),
+      },
+    },
+    views: {
+      description: 'Saved ticket views',
+      actions: {
+        list: list(
+          'List views',
+          {
+            active: z.boolean().describe('only active (true) or inactive (false) views').optional(),
+            access: z
+              .enum(['personal', 'shared', 'account'])
+              .describe('only views of this access')
+              .optional(),
+            group_id: recordId('group').optional(),
+          },
+          ViewRecord,
+          cursor('/views', 'views'),
+        ),
+        get: get('Get a view', 'view_id', 'view', ViewRecord, single('/views/{view_id}', 'view')),
+      },
+    },
+    macros: {
+      description: 'Macros agents apply to tickets',
+      actions: {
+        list: list(
+          'List macros',
+          {
+            active: z.boolean().describe('only active (true) or inactive (false) macros').optional(),
+            access: z
+              .enum(['personal', 'agents', 'shared', 'account'])
+              .describe('only macros of this access')
+              .optional(),
+            group_id: recordId('group').optional(),
+          },
+          MacroRecord,
+          cursor('/macros', 'macros'),
+        ),
+        get: get('Get a macro', 'macro_id', 'macro', MacroRecord, single('/macros/{macro_id}', 'macro')),
+      },
+    },
+    sla_policies: {
+      description: 'Service level agreement policies (admins only)',
+      actions: {
+        list: list(
+          'List SLA policies',
+          {},
+          SlaPolicyRecord,
+          // Not paginated upstream (reference §2.1): the whole list, paged here.
+          { path: '/slas/policies', recordsAt: 'sla_policies', paging: localPaging() },
+        ),
+        get: get(
+          'Get an SLA policy',
+          'sla_policy_id',
+          'SLA policy',
+          SlaPolicyRecord,
+          single('/slas/policies/{sla_policy_id}', 'sla_policy'),
+        ),
+      },
+    },
+  },
+});
+
+export type ZendeskDefinition = typeof zendeskDefinition;
