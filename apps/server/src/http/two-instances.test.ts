@@ -69,6 +69,18 @@ describe('two server instances sharing one PostgreSQL database', () => {
     );
   });
 
+  it('refuses on one instance the tokens of an application revoked through the other, at once', async () => {
+    const tenant = await b.registerTenant();
+    const token = await b.applicationToken(tenant);
+    const scoped = await b.scopedToken('revoked-user', token);
+    expect((await b.request('GET', '/v1/integrations/connectors', { token: scoped })).status).toBe(200);
+    const application = (await storeA.findApplicationByClientId(tenant.clientId))!;
+    expect(await storeA.revokeApplication(application.id, new Date())).toBe(true);
+    for (const issued of [token, scoped]) {
+      expect((await b.request('GET', '/v1/integrations/connectors', { token: issued })).status).toBe(401);
+    }
+  });
+
   it('enforces one rate limit across instances', async () => {
     const tenant = await a.registerTenant();
     // The token call is the first of the 8 requests the tenant may make in the window.
