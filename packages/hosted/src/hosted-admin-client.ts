@@ -121,7 +121,8 @@ export class HostedAdminClient {
   }
 
   /**
-   * Revokes an application by client id: its tokens stop working at once.
+   * Revokes an application by client id: its tokens stop working at once on the server that
+   * answers, and within a second on the others sharing its database.
    *
    * @example
    * ```ts

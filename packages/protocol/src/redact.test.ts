@@ -18,11 +18,23 @@ describe('isSecretName', () => {
     'credentials',
     'x-amz-signature',
     'session_id',
+    'code_verifier',
+    'encryption_key',
+    'private_key',
   ])('%s names a secret', (name) => {
     expect(isSecretName(name)).toBe(true);
   });
 
-  it.each(['project', 'client_id', 'email', 'limit', 'content-type', 'subdomain'])('%s does not', (name) => {
+  it.each([
+    'project',
+    'client_id',
+    'email',
+    'limit',
+    'content-type',
+    'subdomain',
+    'idempotency_key',
+    'key_id',
+  ])('%s does not', (name) => {
     expect(isSecretName(name)).toBe(false);
   });
 });

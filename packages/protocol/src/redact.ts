@@ -23,7 +23,7 @@ export interface RequestDescription {
 export const REDACTED = '[REDACTED]';
 
 const secretName =
-  /authorization|cookie|token|secret|password|passwd|api[-_]?key|credential|signature|session/i;
+  /authorization|cookie|token|secret|password|passwd|api[-_]?key|(encryption|private|signing)[-_]?key|credential|signature|session|verifier/i;
 
 // Signed URLs (S3, Google Cloud Storage, Azure SAS) carry credentials in parameters whose names do
 // not all look secret on their own.

@@ -70,10 +70,10 @@ export function authenticate(
         ? { kind: 'scoped', applicationId: verified.applicationId, externalUserId: verified.externalUserId }
         : { kind: 'application', applicationId: verified.applicationId };
     c.set('caller', caller);
-    // Tokens are signed, not stored: the application is looked up on every request so that a
-    // revocation stops its tokens at once, alongside the rate-limit count rather than after it.
+    // Tokens are signed, not stored: a revocation is seen through the application's status
+    // (remembered for a moment, see ApplicationStatusCache), alongside the rate-limit count.
     const [active] = await Promise.all([
-      services.store.isApplicationActive(caller.applicationId),
+      services.applicationStatus.isActive(caller.applicationId),
       enforceRateLimit(services, caller.applicationId),
     ]);
     if (!active) throw unauthorized('the application of this token was revoked', 'invalid_token');

@@ -5,6 +5,7 @@ import { TokenSigner } from '../crypto/token-signer';
 import type { ServerExtension } from '../extensions/server-extension';
 import type { Logger } from '../logging/logger';
 import { createServerMetrics, type ServerMetrics } from '../metrics/server-metrics';
+import { ApplicationStatusCache } from '../services/application-status-cache';
 import { ConnectorService } from '../services/connector-service';
 import type { ExecutorResolver } from '../services/executor-resolver';
 import { InboundRateLimiter } from '../services/inbound-rate-limiter';
@@ -106,6 +107,7 @@ export function createApp(options: CreateAppOptions): ConduitApp {
     clock,
     metrics,
     rateLimiter: config.rateLimit ? new InboundRateLimiter(store, config.rateLimit, clock) : undefined,
+    applicationStatus: new ApplicationStatusCache(store, { ttlMs: config.applicationStatusTtlMs ?? 1000 }),
     executors: options.executors,
     extensions,
     tokenSigner,

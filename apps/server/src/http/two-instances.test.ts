@@ -69,6 +69,20 @@ describe('two server instances sharing one PostgreSQL database', () => {
     );
   });
 
+  it('refuses on one instance the tokens of an application revoked through the other, within a second', async () => {
+    const tenant = await b.registerTenant();
+    const token = await b.applicationToken(tenant);
+    const scoped = await b.scopedToken('revoked-user', token);
+    expect((await b.request('GET', '/v1/integrations/connectors', { token: scoped })).status).toBe(200);
+    const application = (await storeA.findApplicationByClientId(tenant.clientId))!;
+    expect(await storeA.revokeApplication(application.id, new Date())).toBe(true);
+    // b remembers the application as active for at most a second (its status cache time); the
+    // tenant may make 8 requests a window here, so wait it out rather than poll.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await b.request('GET', '/v1/integrations/connectors', { token: scoped })).status).toBe(401);
+    expect((await b.request('GET', '/v1/integrations/connectors', { token })).status).toBe(401);
+  });
+
   it('enforces one rate limit across instances', async () => {
     const tenant = await a.registerTenant();
     // The token call is the first of the 8 requests the tenant may make in the window.

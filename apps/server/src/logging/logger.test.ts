@@ -43,13 +43,14 @@ describe('createJsonLogger', () => {
     const lines: string[] = [];
     const logger = createJsonLogger({ write: (line) => lines.push(line) });
     for (const name of SECRET_FIELDS) {
-      logger.warn('secret', { [name]: 'v1', outer: { [name]: 'v2', inner: { [name]: 'v3' } } });
+      logger.warn('secret', { [name]: 'v1', outer: { [name]: 'v2', inner: { list: [{ [name]: 'v3' }] } } });
     }
-    logger.info('call', { url: 'https://x.test/a?access_token=abc&limit=5' });
+    logger.info('call', { url: 'https://x.test/a?access_token=abc&limit=5', x_api_token: 'v1' });
     expect(lines).toHaveLength(SECRET_FIELDS.length + 1);
     expect(lines.join('\n')).not.toMatch(/v1|v2|v3|abc/);
     expect(JSON.parse(lines.at(-1)!).url).toBe('https://x.test/a?access_token=[REDACTED]&limit=5');
-    expect(REDACT_PATHS).toContain('*.*.credentials');
+    expect(REDACT_PATHS).toContain('credentials');
+    expect(REDACT_PATHS).toContain('["set-cookie"]');
   });
 
   it('writes fatal lines whatever the level, and keeps error codes', () => {

@@ -198,7 +198,7 @@ export async function createApplication(
 
 /**
  * Revokes an application: its tokens stop working on their next request (every authenticated
- * request checks), its secret no longer gets tokens. Its connectors stay until deleted.
+ * request checks, through `ApplicationStatusCache`), its secret no longer gets tokens. Its connectors stay until deleted.
  * Revoking twice answers the revoked application again.
  *
  * @throws NotFoundError 404 for an unknown client id

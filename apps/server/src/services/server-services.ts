@@ -6,6 +6,7 @@ import type { ServerExtension } from '../extensions/server-extension';
 import type { Logger } from '../logging/logger';
 import type { ServerMetrics } from '../metrics/server-metrics';
 import type { Store } from '../store/store';
+import type { ApplicationStatusCache } from './application-status-cache';
 import type { ConnectorService } from './connector-service';
 import type { ExecutorResolver } from './executor-resolver';
 import type { InboundRateLimiter } from './inbound-rate-limiter';
@@ -31,6 +32,11 @@ export interface AppConfig {
   readonly adminToken?: string | undefined;
   /** When set, `/metrics` needs `Authorization: Bearer <metricsToken>` (`CONDUIT_METRICS_TOKEN`). */
   readonly metricsToken?: string | undefined;
+  /**
+   * How long an application found active is trusted before the store is asked again; a revocation
+   * by another process sharing the database applies within it. Default 1000 ms; 0 asks every time.
+   */
+  readonly applicationStatusTtlMs?: number | undefined;
 }
 
 /**
@@ -45,6 +51,8 @@ export interface ServerServices {
   readonly clock: Clock;
   readonly metrics: ServerMetrics;
   readonly connectors: ConnectorService;
+  /** Whether a token's application is still active (not revoked), asked on every authenticated request. */
+  readonly applicationStatus: ApplicationStatusCache;
   /** Per-application request limiter, or undefined when the limit is off. */
   readonly rateLimiter: InboundRateLimiter | undefined;
   /** How connectors of each kind are executed, when an execute feature provided it. */

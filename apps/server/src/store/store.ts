@@ -123,8 +123,8 @@ export interface Store {
   /** Marks the application revoked; false when it does not exist or was revoked already. */
   revokeApplication(id: string, now: Date): Promise<boolean>;
   /**
-   * True when the application exists and is not revoked. Asked on every authenticated request,
-   * so a revocation takes effect at once in every process sharing the store.
+   * True when the application exists and is not revoked. Authenticated requests ask it through
+   * `ApplicationStatusCache`, so a revocation reaches every process sharing the store within a second.
    */
   isApplicationActive(id: string): Promise<boolean>;
 

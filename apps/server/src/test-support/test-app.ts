@@ -91,6 +91,8 @@ export interface TestAppOptions {
   readonly adminToken?: string;
   /** A token `/metrics` then requires. */
   readonly metricsToken?: string;
+  /** How long an active application is remembered (default the app's, 1 s). */
+  readonly applicationStatusTtlMs?: number;
 }
 
 /** A JSON response as the tests look at it. */
@@ -152,6 +154,7 @@ export async function startTestApp(store: Store, options: TestAppOptions = {}): 
       bodyLimitBytes: 1024 * 1024,
       adminToken: options.adminToken,
       metricsToken: options.metricsToken,
+      applicationStatusTtlMs: options.applicationStatusTtlMs,
     },
     logger: logs.logger,
     clock,

@@ -74,6 +74,8 @@ export function registerAdminRoutes(app: Hono<AppEnv>, services: ServerServices)
 
   app.post(ADMIN_PATHS.revoke, async (c) => {
     const revoked = await revokeApplication(services.store, c.req.param('client_id'), services.clock);
+    // Its tokens are refused from this process's next request on, not after the status cache's moment.
+    services.applicationStatus.evict(revoked.id);
     c.get('logger').info('application revoked', { client_id: revoked.client_id, application_id: revoked.id });
     return c.json(revoked);
   });
