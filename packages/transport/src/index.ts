@@ -6,6 +6,9 @@ export {
 } from './auth-strategy';
 export { basicAuth } from './basic-auth';
 export { bearerAuth, type TokenSource } from './bearer-auth';
+export { type BoundedFetchOptions, createBoundedFetch } from './bounds/create-bounded-fetch';
+export { meterRawBytes, type RawByteMeter } from './bounds/raw-byte-meter';
+export { DEFAULT_RESPONSE_BOUNDS, type ResponseBounds } from './bounds/response-bounds';
 export { type AccessToken, type CachedTokenAuthOptions, cachedTokenAuth } from './cached-token-auth';
 export { type ClientCredentialsAuthOptions, clientCredentialsAuth } from './client-credentials-auth';
 export { type Clock, systemClock } from './clock';
@@ -18,6 +21,19 @@ export {
 } from './create-http-error';
 export { createTransport } from './create-transport';
 export { defaultFetch } from './default-fetch';
+export { classifyAddress, embeddedIpv4 } from './egress/address-class';
+export {
+  createEgressDispatcher,
+  type EgressDispatcherOptions,
+  type EgressLookup,
+} from './egress/create-egress-dispatcher';
+export { createEgressFetch, type EgressFetchOptions } from './egress/create-egress-fetch';
+export {
+  assertUrlAllowed,
+  createEgressPolicy,
+  type EgressPolicy,
+  type EgressPolicyOptions,
+} from './egress/egress-policy';
 export { createNodeHttpFetch, type NodeHttpFetchOptions } from './node-http-fetch';
 export {
   type ClientAuthentication,
