@@ -14,6 +14,7 @@ export {
   SEARCHABLE_FIELDS,
   type SearchableEntity,
 } from './definition/searchable-fields';
+export { ASANA_DOWNLOAD_HOSTS } from './download-hosts';
 export { type AsanaHostedOptions, createAsanaHostedExecutor } from './hosted-executor';
 export {
   ASANA_API_URL,

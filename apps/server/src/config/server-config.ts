@@ -1,5 +1,7 @@
 import { resolve } from 'node:path';
+import { createEgressPolicy } from '@conduit/transport';
 import { decodeKey, type EncryptionKey, keyFingerprint, parseEncryptionKeys } from '../crypto/keyring';
+import type { UpstreamEgressSettings } from '../execute/upstream-egress';
 import type { LogLevel } from '../logging/logger';
 import { ConfigError } from './config-error';
 import { parseDuration } from './duration';
@@ -47,6 +49,13 @@ export interface ServerConfig {
   readonly logLevel: LogLevel;
   /** `CONDUIT_SHUTDOWN_TIMEOUT`, default `10s`: how long SIGTERM waits for in-flight requests. */
   readonly shutdownTimeoutMs: number;
+  /**
+   * Upstream egress: `CONDUIT_EGRESS_ALLOW` (addresses, CIDRs and hosts reached although
+   * loopback/private/link-local, for self-managed upstreams and tests), `CONDUIT_DOWNLOAD_HOSTS`
+   * (download hosts besides each kind's own, `*` for any), `CONDUIT_UPSTREAM_MAX_RESPONSE_BYTES`
+   * (default 16 MiB), `CONDUIT_DOWNLOAD_MAX_BYTES` and `CONDUIT_DOWNLOAD_MAX_TIME` (unset: unbounded).
+   */
+  readonly egress: UpstreamEgressSettings;
 }
 
 /** Environment variables, as `process.env` holds them. */
@@ -75,6 +84,41 @@ function wrap<T>(name: string, parse: () => T): T {
     if (error instanceof ConfigError) throw error;
     throw new ConfigError(`${name}: ${(error as Error).message}`, { cause: error });
   }
+}
+
+function list(env: Environment, name: string): string[] {
+  return (read(env, name) ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+}
+
+function positiveInteger(env: Environment, name: string): number | undefined {
+  const text = read(env, name);
+  if (text === undefined) return undefined;
+  if (!/^\d+$/.test(text) || Number(text) < 1)
+    throw new ConfigError(`${name} must be a positive integer (bytes)`);
+  return Number(text);
+}
+
+function egressFrom(env: Environment): UpstreamEgressSettings {
+  const allow = list(env, 'CONDUIT_EGRESS_ALLOW');
+  // Compiled once here so a bad entry stops the start with the variable's name.
+  wrap('CONDUIT_EGRESS_ALLOW', () => createEgressPolicy({ allow }));
+  const downloadHosts = list(env, 'CONDUIT_DOWNLOAD_HOSTS');
+  wrap('CONDUIT_DOWNLOAD_HOSTS', () => createEgressPolicy({ allowedHosts: downloadHosts }));
+  const maxResponseBytes = positiveInteger(env, 'CONDUIT_UPSTREAM_MAX_RESPONSE_BYTES');
+  const downloadMaxBytes = positiveInteger(env, 'CONDUIT_DOWNLOAD_MAX_BYTES');
+  const time = read(env, 'CONDUIT_DOWNLOAD_MAX_TIME');
+  return {
+    allow,
+    downloadHosts,
+    ...(maxResponseBytes === undefined ? {} : { maxResponseBytes }),
+    ...(downloadMaxBytes === undefined ? {} : { downloadMaxBytes }),
+    ...(time === undefined
+      ? {}
+      : { downloadMaxTimeMs: wrap('CONDUIT_DOWNLOAD_MAX_TIME', () => parseDuration(time)) }),
+  };
 }
 
 function encryptionKeysFrom(env: Environment): EncryptionKey[] | undefined {
@@ -163,5 +207,6 @@ export function loadServerConfig(env: Environment, cwd: string = process.cwd()):
     shutdownTimeoutMs: wrap('CONDUIT_SHUTDOWN_TIMEOUT', () =>
       parseDuration(read(env, 'CONDUIT_SHUTDOWN_TIMEOUT') ?? '10s'),
     ),
+    egress: egressFrom(env),
   };
 }

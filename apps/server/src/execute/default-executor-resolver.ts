@@ -5,6 +5,7 @@ import type { ServerMetrics } from '../metrics/server-metrics';
 import type { ExecutorResolver } from '../services/executor-resolver';
 import type { UpstreamLimiters } from '../services/upstream-limiters';
 import { taskManagementExecutorFactory } from './task-management-executor';
+import type { UpstreamEgress } from './upstream-egress';
 
 /** The default per-attempt upstream timeout, in milliseconds. */
 export const DEFAULT_UPSTREAM_ATTEMPT_TIMEOUT_MS = 15_000;
@@ -20,8 +21,10 @@ export interface DefaultExecutorResolverOptions {
    * Default: the upstream's published limit (Asana: 1,500 a minute, 50 at once, per token).
    */
   readonly rateLimit?: RateLimitSpec | null;
-  /** Upstream `fetch`; default the global one. */
+  /** Upstream `fetch` of every connector; wins over `egress`. */
   readonly fetch?: typeof globalThis.fetch;
+  /** The egress policy and response bounds each connector's `fetch` is built with. */
+  readonly egress?: UpstreamEgress;
   /** Limiters shared with the connector's sync; when given, `rateLimit` is theirs to apply. */
   readonly limiters?: UpstreamLimiters;
 }
@@ -43,6 +46,7 @@ export function defaultExecutorResolver(options: DefaultExecutorResolverOptions)
     attemptTimeoutMs: options.attemptTimeoutMs ?? DEFAULT_UPSTREAM_ATTEMPT_TIMEOUT_MS,
     ...(options.retry === undefined ? {} : { retry: options.retry }),
     ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+    ...(options.egress === undefined ? {} : { egress: options.egress }),
     ...(options.limiters === undefined ? {} : { limiters: options.limiters }),
     ...(options.rateLimit === undefined
       ? {}

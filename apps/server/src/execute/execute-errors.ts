@@ -3,9 +3,11 @@ import {
   AuthenticationError,
   ConduitError,
   CursorExpiredError,
+  EgressDeniedError,
   type ErrorDetail,
   NetworkError,
   RateLimitError,
+  ResponseLimitError,
   ResponseValidationError,
   TimeoutError,
 } from '@conduit/protocol';
@@ -68,6 +70,26 @@ export function translateExecuteError(error: unknown, context: ExecuteFailureCon
   // Failed upstream responses carry the (redacted) request they answered; errors of the server's
   // own services met on the way (a refreshed token's connector deleted meanwhile) do not.
   const fromUpstream = error.request !== undefined;
+  if (error instanceof EgressDeniedError) {
+    // The host is named (the tenant gave it or the upstream did); the address it resolved to is not.
+    const message =
+      error.refusal === 'host-not-allowed'
+        ? `${vendor}: the server does not connect to ${error.host} (not an allowed host for this connector kind)`
+        : `${vendor}: the server does not connect to ${error.host} (${error.refusal} address)`;
+    return new UpstreamFailureError(message, {
+      status: 502,
+      code: 'egress_denied',
+      details: [detail(message, 'egress_denied')],
+    });
+  }
+  if (error instanceof ResponseLimitError) {
+    const message = `${vendor} answered with a response past the server's ${error.limit.replaceAll('_', ' ')} limit (${error.max})`;
+    return new UpstreamFailureError(message, {
+      status: 502,
+      code: 'upstream_response_too_large',
+      details: [detail(message, 'upstream_response_too_large')],
+    });
+  }
   if (error instanceof CursorExpiredError) {
     const message = `${error.message.replace(/\.?$/, '.')} Restart the listing without params.offset.`;
     return new CursorExpiredError(message, {

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { type Clock, systemClock } from '../clock';
 import { resolveTokenSecret } from '../crypto/token-secret';
 import { TokenSigner } from '../crypto/token-signer';
+import { UpstreamEgress } from '../execute/upstream-egress';
 import type { ServerExtension } from '../extensions/server-extension';
 import type { Logger } from '../logging/logger';
 import { MetricsRegistry } from '../metrics/metrics-registry';
@@ -46,6 +47,8 @@ export interface CreateAppOptions {
   readonly extensions?: readonly ServerExtension[];
   /** How connectors are executed (provided by the execute feature). */
   readonly executors?: ExecutorResolver;
+  /** The upstream egress; default one built from `config.egress`. */
+  readonly egress?: UpstreamEgress;
 }
 
 /** The server's HTTP app, ready to be served by any `fetch`-style server. */
@@ -107,6 +110,7 @@ export function createApp(options: CreateAppOptions): ConduitApp {
     metrics,
     rateLimiter: config.rateLimit ? new RateLimiter(store, config.rateLimit, clock) : undefined,
     executors: options.executors,
+    egress: options.egress ?? new UpstreamEgress(config.egress),
     extensions,
     tokenSigner,
     connectors: new ConnectorService({
@@ -114,6 +118,7 @@ export function createApp(options: CreateAppOptions): ConduitApp {
       keyring: config.keyring,
       clock,
       allowUpstreamOverride: config.allowUpstreamOverride,
+      checkUpstreamUrl: (url) => services.egress.assertConfiguredUrl(url),
       lifecycle: {
         onCreated: async (connector) => {
           for (const extension of extensions) {

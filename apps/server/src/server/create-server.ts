@@ -2,6 +2,7 @@ import { type Clock, systemClock } from '../clock';
 import { type Environment, loadServerConfig, type ServerConfig } from '../config/server-config';
 import { resolveKeyring } from '../crypto/resolve-keyring';
 import { defaultExecutorResolver, upstreamLimiterOptions } from '../execute/default-executor-resolver';
+import { UpstreamEgress } from '../execute/upstream-egress';
 import type { ServerExtension } from '../extensions/server-extension';
 import { type ConduitApp, createApp } from '../http/create-app';
 import { createJsonLogger, type Logger } from '../logging/logger';
@@ -91,6 +92,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<C
     onBackgroundError: (error) => logger.warn('database connection error', { error }),
   });
 
+  const egress = new UpstreamEgress(config.egress);
   let app: ConduitApp;
   try {
     const report = await store.migrate(extensions.flatMap((extension) => extension.migrations ?? []));
@@ -119,7 +121,9 @@ export async function createServer(options: CreateServerOptions = {}): Promise<C
         allowUpstreamOverride: config.allowUpstreamOverride,
         rateLimit: config.rateLimit,
         bodyLimitBytes: config.bodyLimitBytes,
+        egress: config.egress,
       },
+      egress,
       logger,
       clock,
       extensions,
@@ -128,6 +132,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<C
         options.executors ??
         defaultExecutorResolver({
           metrics,
+          egress,
           ...(limiters ? { limiters } : {}),
           ...(config.upstreamRateLimit === undefined ? {} : { rateLimit: config.upstreamRateLimit }),
         }),
@@ -179,6 +184,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<C
           }
         }
         await store.close();
+        await egress.close();
       })();
       return closing;
     },

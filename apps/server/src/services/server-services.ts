@@ -2,6 +2,7 @@ import type { Clock } from '../clock';
 import type { RateLimitSpec } from '../config/rate-limit-spec';
 import type { Keyring } from '../crypto/keyring';
 import type { TokenSigner } from '../crypto/token-signer';
+import type { UpstreamEgress, UpstreamEgressSettings } from '../execute/upstream-egress';
 import type { ServerExtension } from '../extensions/server-extension';
 import type { Logger } from '../logging/logger';
 import type { ServerMetrics } from '../metrics/server-metrics';
@@ -27,6 +28,8 @@ export interface AppConfig {
   readonly rateLimit: RateLimitSpec | null;
   /** Largest accepted request body, in bytes. */
   readonly bodyLimitBytes: number;
+  /** Which upstream addresses and hosts are reached, and the bounds of their responses. Default: public addresses only. */
+  readonly egress?: UpstreamEgressSettings;
 }
 
 /**
@@ -45,6 +48,8 @@ export interface ServerServices {
   readonly rateLimiter: RateLimiter | undefined;
   /** How connectors of each kind are executed, when an execute feature provided it. */
   readonly executors: ExecutorResolver | undefined;
+  /** Every upstream connection goes through it: the egress policy and the response bounds. */
+  readonly egress: UpstreamEgress;
   /** The features plugged into the app, in order (e.g. the one providing `search`). */
   readonly extensions: readonly ServerExtension[];
   /** Issues and verifies bearer tokens; resolves the signing secret on first use. */

@@ -74,7 +74,7 @@ export function createSyncExtension(options: SyncExtensionOptions = {}): SyncExt
           hooks: upstreamHooks(services.metrics, connector.type),
           saveCredentials: (credentials) => services.connectors.saveCredentials(record, credentials),
           timeoutMs: options.attemptTimeoutMs ?? 30_000,
-          ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+          fetch: options.fetch ?? services.egress.fetchFor(connector.type, connector.baseUrl),
         });
       },
     });

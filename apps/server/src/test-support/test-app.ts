@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Clock } from '../clock';
 import type { RateLimitSpec } from '../config/rate-limit-spec';
 import { Keyring } from '../crypto/keyring';
+import type { UpstreamEgressSettings } from '../execute/upstream-egress';
 import type { ServerExtension } from '../extensions/server-extension';
 import { type ConduitApp, createApp } from '../http/create-app';
 import { listen, type RunningServer } from '../server/listen';
@@ -82,6 +83,11 @@ export async function testStoreLocation(kind: StoreKind, label: string): Promise
 export interface TestAppOptions {
   readonly rateLimit?: RateLimitSpec | null;
   readonly allowUpstreamOverride?: boolean;
+  /**
+   * The upstream egress. Default: loopback allowed, since the simulators listen there; tests of
+   * the egress policy pass `{}` (public addresses only).
+   */
+  readonly egress?: UpstreamEgressSettings;
   readonly keyring?: Keyring;
   readonly clock?: ManualClock;
   readonly extensions?: readonly ServerExtension[];
@@ -146,6 +152,7 @@ export async function startTestApp(store: Store, options: TestAppOptions = {}): 
       allowUpstreamOverride: options.allowUpstreamOverride ?? false,
       rateLimit: options.rateLimit ?? null,
       bodyLimitBytes: 1024 * 1024,
+      egress: options.egress ?? { allow: ['127.0.0.0/8', '::1'] },
     },
     logger: logs.logger,
     clock,
