@@ -257,7 +257,16 @@ export function createLocalExecutor(
     const schema = cached(action, () =>
       z.object({ data: z.array(action.record), next_page: NextPageSchema.nullish() }),
     );
-    const body = parseListPage(action, schema, await transport.json(request), path);
+    const raw = await transport.json(request);
+    // A page longer than asked for is a faulty or hostile upstream: refused before it is parsed
+    // (truncating it would skip the records between the limit and the upstream's next offset).
+    const returned = (raw as { data?: unknown } | null)?.data;
+    if (Array.isArray(returned) && returned.length > limit) {
+      throw new ResponseValidationError(
+        `the upstream's ${path} page has ${returned.length} records for limit=${limit}`,
+      );
+    }
+    const body = parseListPage(action, schema, raw, path);
     return { records: body.data, meta: { next_page: body.next_page ?? null } };
   }
 

@@ -6,6 +6,7 @@ import { canPrompt, readStdin } from '../framework/read-stdin';
 import { UsageError } from '../framework/usage-error';
 import { VERSION } from '../version';
 import type { LocalConnector } from './local-connector';
+import { localModeFetch } from './local-mode-fetch';
 
 const MAX_CREDENTIALS_BYTES = 64 * 1024;
 
@@ -74,7 +75,7 @@ export async function openLocalExecutor(
   const executor = connector.createExecutor({
     credentials,
     baseUrl,
-    fetch: runtime.fetch,
+    fetch: runtime.fetch ?? localModeFetch(baseUrl ?? connector.defaultBaseUrl),
     userAgent: `conduit-cli/${VERSION}`,
     debugLog: output.debug ? (line) => output.debugLog(line) : undefined,
   });
