@@ -9,6 +9,7 @@ import { MetricsRegistry } from '../metrics/metrics-registry';
 import { createServerMetrics, type ServerMetrics } from '../metrics/server-metrics';
 import { ConnectorService } from '../services/connector-service';
 import type { ExecutorResolver } from '../services/executor-resolver';
+import { LoginGuard } from '../services/login-guard';
 import { RateLimiter } from '../services/rate-limiter';
 import type { AppConfig, ServerServices } from '../services/server-services';
 import type { Store } from '../store/store';
@@ -110,6 +111,7 @@ export function createApp(options: CreateAppOptions): ConduitApp {
     metrics,
     rateLimiter: config.rateLimit ? new RateLimiter(store, config.rateLimit, clock) : undefined,
     executors: options.executors,
+    loginGuard: new LoginGuard(clock, config.loginLimits),
     egress: options.egress ?? new UpstreamEgress(config.egress),
     extensions,
     tokenSigner,

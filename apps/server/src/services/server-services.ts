@@ -9,6 +9,7 @@ import type { ServerMetrics } from '../metrics/server-metrics';
 import type { Store } from '../store/store';
 import type { ConnectorService } from './connector-service';
 import type { ExecutorResolver } from './executor-resolver';
+import type { LoginGuard, LoginGuardLimits } from './login-guard';
 import type { RateLimiter } from './rate-limiter';
 
 /** The lifetime of an application token, in seconds (contract §1). */
@@ -30,6 +31,8 @@ export interface AppConfig {
   readonly bodyLimitBytes: number;
   /** Which upstream addresses and hosts are reached, and the bounds of their responses. Default: public addresses only. */
   readonly egress?: UpstreamEgressSettings;
+  /** Failed-login limits of the token endpoint, apart from the API budget. Default 10 per client and address, 100 per address, per 5 min. */
+  readonly loginLimits?: LoginGuardLimits;
 }
 
 /**
@@ -46,6 +49,8 @@ export interface ServerServices {
   readonly connectors: ConnectorService;
   /** Per-application request limiter, or undefined when the limit is off. */
   readonly rateLimiter: RateLimiter | undefined;
+  /** Failed logins per client id and source address. */
+  readonly loginGuard: LoginGuard;
   /** How connectors of each kind are executed, when an execute feature provided it. */
   readonly executors: ExecutorResolver | undefined;
   /** Every upstream connection goes through it: the egress policy and the response bounds. */

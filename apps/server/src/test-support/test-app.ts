@@ -7,6 +7,7 @@ import type { ServerExtension } from '../extensions/server-extension';
 import { type ConduitApp, createApp } from '../http/create-app';
 import { listen, type RunningServer } from '../server/listen';
 import { registerApplication } from '../services/applications';
+import type { LoginGuardLimits } from '../services/login-guard';
 import { openStore } from '../store/open-store';
 import type { Store } from '../store/store';
 import { type CapturedLogs, captureLogs } from './capture-logger';
@@ -88,6 +89,7 @@ export interface TestAppOptions {
    * the egress policy pass `{}` (public addresses only).
    */
   readonly egress?: UpstreamEgressSettings;
+  readonly loginLimits?: LoginGuardLimits;
   readonly keyring?: Keyring;
   readonly clock?: ManualClock;
   readonly extensions?: readonly ServerExtension[];
@@ -153,6 +155,7 @@ export async function startTestApp(store: Store, options: TestAppOptions = {}): 
       rateLimit: options.rateLimit ?? null,
       bodyLimitBytes: 1024 * 1024,
       egress: options.egress ?? { allow: ['127.0.0.0/8', '::1'] },
+      ...(options.loginLimits === undefined ? {} : { loginLimits: options.loginLimits }),
     },
     logger: logs.logger,
     clock,

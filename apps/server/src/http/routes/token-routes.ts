@@ -2,6 +2,7 @@ import {
   ApplicationTokenRequestSchema,
   type ApplicationTokenResponse,
   AuthenticationError,
+  RateLimitError,
   ScopedTokenRequestSchema,
   type ScopedTokenResponse,
 } from '@conduit/protocol';
@@ -14,7 +15,8 @@ import {
 } from '../../services/server-services';
 import { parseBody } from '../../validation/parse-body';
 import { type AppEnv, requireCaller } from '../app-env';
-import { authenticate, enforceRateLimit } from '../authenticate';
+import { authenticate } from '../authenticate';
+import { incomingOf } from '../node-bindings';
 import { readJsonBody } from '../read-json-body';
 
 /**
@@ -39,6 +41,16 @@ function invalidClient(): AuthenticationError {
   });
 }
 
+function tooManyFailedLogins(retryAfterSeconds: number): RateLimitError {
+  const message = `too many failed logins from this address; retry in ${retryAfterSeconds}s`;
+  return new RateLimitError(message, {
+    status: 429,
+    code: 'too_many_failed_logins',
+    retryAfterMs: retryAfterSeconds * 1000,
+    details: [{ message, error_code: 'too_many_failed_logins' }],
+  });
+}
+
 /**
  * Registers the token calls: client credentials → application token (900 s), application token →
  * scoped token for one external user (1200 s). Token responses are never cached.
@@ -54,12 +66,24 @@ export function registerTokenRoutes(app: Hono<AppEnv>, services: ServerServices)
       ApplicationTokenRequestSchema,
       await readJsonBody(c, services.config.bodyLimitBytes),
     );
+    // Failed logins count per client id and source address, apart from the application's API
+    // budget: guessing cannot lock the application or its tokens out, and a full bucket is
+    // refused before the slow hash, so a flood costs nothing.
+    const address = incomingOf(c)?.socket.remoteAddress ?? 'unknown';
+    const verdict = services.loginGuard.check(body.client_id, address);
+    if (!verdict.allowed) {
+      services.metrics.rateLimited.inc();
+      throw tooManyFailedLogins(verdict.retryAfterSeconds);
+    }
+    // Unknown client ids run the same slow hash against a decoy (authenticateClient), so they
+    // cost and take what a known one does.
     const application = await authenticateClient(services.store, body.client_id, body.client_secret, {
       clock: services.clock,
-      // Count the attempt before the slow check, so guessing secrets is rate limited too.
-      beforeVerify: (found) => enforceRateLimit(services, found.id),
     });
-    if (!application) throw invalidClient();
+    if (!application) {
+      services.loginGuard.fail(body.client_id, address);
+      throw invalidClient();
+    }
     const signer = await services.tokenSigner();
     const response: ApplicationTokenResponse = {
       access_token: signer.issue(
