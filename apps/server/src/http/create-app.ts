@@ -23,6 +23,7 @@ import { requestContext } from './request-context';
 import { type DescribeSync, registerConnectorRoutes } from './routes/connector-routes';
 import { registerOpsRoutes } from './routes/ops-routes';
 import { registerTokenRoutes } from './routes/token-routes';
+import { refuseUnstorableInput } from './storable-text';
 
 /**
  * Path prefixes whose every route needs a bearer token (and counts against the rate limit).
@@ -34,6 +35,13 @@ import { registerTokenRoutes } from './routes/token-routes';
  * ```
  */
 export const AUTHENTICATED_PREFIXES = ['/v1/integrations/*', '/api/v1/connectors/*'] as const;
+
+// Routes whose path carries a connector id, checked once routing has named it.
+const CONNECTOR_ID_PATTERNS = [
+  '/v1/integrations/connectors/:id',
+  '/v1/integrations/connectors/:id/*',
+  '/api/v1/connectors/sources/:id/*',
+] as const;
 
 /** What the HTTP app is built from. */
 export interface CreateAppOptions {
@@ -150,6 +158,10 @@ export function createApp(options: CreateAppOptions): ConduitApp {
     assertDeclaredLength(c.req.header('content-length') ?? null, config.bodyLimitBytes);
     await next();
   });
+  // Text PostgreSQL cannot hold (NUL, lone surrogates) in a query string or connector id is
+  // refused with 400 naming it, on every store alike.
+  hono.use('*', refuseUnstorableInput());
+  for (const pattern of CONNECTOR_ID_PATTERNS) hono.use(pattern, refuseUnstorableInput());
   for (const prefix of AUTHENTICATED_PREFIXES) hono.use(prefix, authenticate(services));
 
   registerOpsRoutes(hono, services, isDraining);
