@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  AuthenticationError,
   type ConnectorConfigByType,
   type ConnectorCredentialsByType,
   type ConnectorType,
@@ -81,6 +82,15 @@ function userMismatch(): PermissionError {
   });
 }
 
+function applicationGone(): AuthenticationError {
+  const message = 'the application of this token no longer exists';
+  return new AuthenticationError(message, {
+    status: 401,
+    code: 'invalid_token',
+    details: [{ message, error_code: 'invalid_token' }],
+  });
+}
+
 function instanceUrlNotAllowed(error: EgressDeniedError): ValidationError {
   const message = `config.instance_url must be a public address: ${error.message}`;
   return new ValidationError(message, {
@@ -136,6 +146,9 @@ export class ConnectorService {
   async create(caller: Caller, body: unknown): Promise<ConnectorRecord> {
     const request = parseCreateConnectorRequest(body, { allowUpstreamOverride: this.#allowUpstreamOverride });
     if (caller.kind === 'scoped' && request.external_user_id !== caller.externalUserId) throw userMismatch();
+    // A validly signed token may outlive its application (removed from the store): its connector
+    // would break the foreign key, so the token is refused as the credential it no longer is.
+    if (!(await this.#store.findApplication(caller.applicationId))) throw applicationGone();
     const instanceUrl = (request.config as { instance_url?: unknown }).instance_url;
     if (typeof instanceUrl === 'string' && !this.#allowUpstreamOverride) {
       try {
