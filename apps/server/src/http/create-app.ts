@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { type Clock, systemClock } from '../clock';
 import { resolveTokenSecret } from '../crypto/token-secret';
 import { TokenSigner } from '../crypto/token-signer';
@@ -17,7 +17,7 @@ import type { AppEnv } from './app-env';
 import { authenticate } from './authenticate';
 import { errorResponse } from './error-response';
 import { jsonResponse } from './json-response';
-import type { NodeBindings } from './node-bindings';
+import { incomingOf, type NodeBindings } from './node-bindings';
 import { assertDeclaredLength } from './read-json-body';
 import { requestContext } from './request-context';
 import { type DescribeSync, registerConnectorRoutes } from './routes/connector-routes';
@@ -42,6 +42,15 @@ const CONNECTOR_ID_PATTERNS = [
   '/v1/integrations/connectors/:id/*',
   '/api/v1/connectors/sources/:id/*',
 ] as const;
+
+/** The status requests are counted with when the client left before the answer (nginx's 499). */
+export const CLIENT_CLOSED_REQUEST = 499;
+
+function clientGone(c: Context<AppEnv>): boolean {
+  if (c.req.raw.signal.aborted) return true;
+  const incoming = incomingOf(c);
+  return incoming !== undefined && incoming.socket.destroyed;
+}
 
 /** What the HTTP app is built from. */
 export interface CreateAppOptions {
@@ -176,9 +185,18 @@ export function createApp(options: CreateAppOptions): ConduitApp {
     const message = `no route for ${c.req.method} ${new URL(c.req.url).pathname}`;
     return jsonResponse({ message, errors: [{ message, error_code: 'not_found' }] }, 404);
   });
-  hono.onError((error, c) =>
-    errorResponse(error, c.get('requestId') ?? 'unknown', c.get('logger') ?? logger),
-  );
+  hono.onError((error, c) => {
+    const requestLogger = c.get('logger') ?? logger;
+    // The client went away (closed the socket, aborted the fetch): nothing failed on our side, and
+    // no one reads the answer. Logged as such and counted as 499, not as an internal error.
+    if (clientGone(c)) {
+      requestLogger.info('client closed the request', {
+        reason: error instanceof Error ? error.message : String(error),
+      });
+      return new Response(null, { status: CLIENT_CLOSED_REQUEST });
+    }
+    return errorResponse(error, c.get('requestId') ?? 'unknown', requestLogger);
+  });
 
   return {
     hono,
