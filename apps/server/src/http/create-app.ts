@@ -49,7 +49,7 @@ export const CLIENT_CLOSED_REQUEST = 499;
 function clientGone(c: Context<AppEnv>): boolean {
   if (c.req.raw.signal.aborted) return true;
   const incoming = incomingOf(c);
-  return incoming !== undefined && incoming.socket.destroyed;
+  return incoming?.socket.destroyed === true;
 }
 
 /** What the HTTP app is built from. */
