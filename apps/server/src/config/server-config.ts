@@ -56,6 +56,10 @@ export interface ServerConfig {
    * (default 16 MiB), `CONDUIT_DOWNLOAD_MAX_BYTES` and `CONDUIT_DOWNLOAD_MAX_TIME` (unset: unbounded).
    */
   readonly egress: UpstreamEgressSettings;
+  /** `CONDUIT_MAX_CONNECTIONS`, default 1,000: open connections at most. */
+  readonly maxConnections: number;
+  /** `CONDUIT_REQUEST_TIMEOUT`, default `30s`: time to receive a whole request; slow uploads are cut. */
+  readonly requestTimeoutMs: number;
 }
 
 /** Environment variables, as `process.env` holds them. */
@@ -96,8 +100,7 @@ function list(env: Environment, name: string): string[] {
 function positiveInteger(env: Environment, name: string): number | undefined {
   const text = read(env, name);
   if (text === undefined) return undefined;
-  if (!/^\d+$/.test(text) || Number(text) < 1)
-    throw new ConfigError(`${name} must be a positive integer (bytes)`);
+  if (!/^\d+$/.test(text) || Number(text) < 1) throw new ConfigError(`${name} must be a positive integer`);
   return Number(text);
 }
 
@@ -208,5 +211,9 @@ export function loadServerConfig(env: Environment, cwd: string = process.cwd()):
       parseDuration(read(env, 'CONDUIT_SHUTDOWN_TIMEOUT') ?? '10s'),
     ),
     egress: egressFrom(env),
+    maxConnections: positiveInteger(env, 'CONDUIT_MAX_CONNECTIONS') ?? 1000,
+    requestTimeoutMs: wrap('CONDUIT_REQUEST_TIMEOUT', () =>
+      parseDuration(read(env, 'CONDUIT_REQUEST_TIMEOUT') ?? '30s'),
+    ),
   };
 }

@@ -159,6 +159,8 @@ export async function createServer(options: CreateServerOptions = {}): Promise<C
           host: config.host,
           port: config.port,
           shutdownTimeoutMs: config.shutdownTimeoutMs,
+          maxConnections: config.maxConnections,
+          requestTimeoutMs: config.requestTimeoutMs,
         });
         for (const extension of extensions) {
           await extension.start?.(app.services);
