@@ -13,6 +13,13 @@ import {
 } from '@conduit/protocol';
 import { UpstreamFailureError } from './upstream-failure-error';
 
+/**
+ * The longest upstream `Retry-After` passed on to callers, in seconds (an hour): an upstream (or
+ * one impersonating it) must not tell clients to go away for years, or send a value that is not a
+ * number at all once converted.
+ */
+export const MAX_PASSED_RETRY_AFTER_SECONDS = 3600;
+
 /** What the messages of mapped failures name. */
 export interface ExecuteFailureContext {
   /** The upstream product, e.g. `Asana`. */
@@ -107,7 +114,10 @@ export function translateExecuteError(error: unknown, context: ExecuteFailureCon
     });
   }
   if (error instanceof RateLimitError && fromUpstream) {
-    const seconds = Math.max(1, Math.ceil((error.retryAfterMs ?? 1000) / 1000));
+    const asked = Math.ceil((error.retryAfterMs ?? 1000) / 1000);
+    const seconds = Number.isFinite(asked)
+      ? Math.min(MAX_PASSED_RETRY_AFTER_SECONDS, Math.max(1, asked))
+      : MAX_PASSED_RETRY_AFTER_SECONDS;
     const message = `${vendor} is rate limiting this connector; retry in ${seconds} s`;
     return new RateLimitError(message, {
       status: 429,
