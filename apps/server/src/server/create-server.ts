@@ -81,7 +81,8 @@ export async function createServer(options: CreateServerOptions = {}): Promise<C
             : upstreamLimiterOptions(config.upstreamRateLimit),
         );
   const extensions =
-    options.extensions ?? defaultExtensions(options.env ?? process.env, limiters ? { limiters } : {});
+    options.extensions ??
+    defaultExtensions(options.env ?? process.env, limiters ? { limiters } : { upstreamRateLimitOff: true });
   const metrics = options.metrics ?? createServerMetrics(new MetricsRegistry());
 
   const keyring = await resolveKeyring(config, logger);

@@ -16,8 +16,11 @@ export interface SyncExtensionOptions {
   readonly config?: Partial<SyncConfig>;
   /** The per-connector upstream budgets; default the upstream's published limits. Share it with execute. */
   readonly limiters?: UpstreamLimiters;
-  /** The upstream's limits when `limiters` is not given. */
-  readonly rateLimit?: RateLimiterOptions;
+  /**
+   * The upstream's limits when `limiters` is not given; `false` for none
+   * (`CONDUIT_UPSTREAM_RATE_LIMIT=off`).
+   */
+  readonly rateLimit?: RateLimiterOptions | false;
   /** Builds a connector's upstream reader; default the task-management connector's transport. */
   readonly upstream?: SyncUpstreamFactory;
   /** Per-attempt upstream timeout. Default 30 s. */
@@ -50,7 +53,8 @@ export interface SyncExtension extends ServerExtension {
  */
 export function createSyncExtension(options: SyncExtensionOptions = {}): SyncExtension {
   const config: SyncConfig = { ...DEFAULT_SYNC_CONFIG, ...options.config };
-  const limiters = options.limiters ?? new UpstreamLimiters(options.rateLimit);
+  const limiters =
+    options.limiters ?? (options.rateLimit === false ? undefined : new UpstreamLimiters(options.rateLimit));
   const factory = options.upstream ?? asanaSyncUpstream;
   let scheduler: SyncScheduler | undefined;
 
@@ -70,7 +74,7 @@ export function createSyncExtension(options: SyncExtensionOptions = {}): SyncExt
         );
         return factory({
           connector,
-          limiter: limiters.for(record.id),
+          limiter: limiters?.for(record.id),
           hooks: upstreamHooks(services.metrics, connector.type),
           saveCredentials: (credentials) => services.connectors.saveCredentials(record, credentials),
           timeoutMs: options.attemptTimeoutMs ?? 30_000,
@@ -98,7 +102,7 @@ export function createSyncExtension(options: SyncExtensionOptions = {}): SyncExt
     beforeConnectorDelete: async (_tx, connector) => {
       // The rows go with the connector (foreign keys cascade); what runs here must stop too.
       scheduler?.forget(connector.id);
-      limiters.forget(connector.id);
+      limiters?.forget(connector.id);
     },
     describeSync: (connectors, services) => schedulerFor(services).summaries(connectors),
     start(services) {
