@@ -39,7 +39,46 @@ interface JobSpec {
   readonly children?: (records: readonly Record<string, unknown>[]) => SyncJobKey[];
 }
 
-const optFields = (entity: SearchableEntity): string => Object.keys(SEARCHABLE_FIELDS[entity]).join(',');
+/**
+ * Fields never copied into the server's store: an attachment's `download_url` is a presigned URL
+ * (a bearer credential for the file while it lives, docs/reference on attachments); a download
+ * asks the upstream for a fresh one instead.
+ *
+ * @example
+ * ```ts
+ * NOT_STORED_FIELDS.attachments; // ['download_url']
+ * ```
+ */
+export const NOT_STORED_FIELDS: Partial<Record<SearchableEntity, readonly string[]>> = {
+  attachments: ['download_url'],
+};
+
+/**
+ * The records of a page without the fields that are not stored (see {@link NOT_STORED_FIELDS}).
+ *
+ * @example
+ * ```ts
+ * storableRecords('attachments', page.records);
+ * ```
+ */
+export function storableRecords(
+  entity: SearchableEntity,
+  records: Record<string, unknown>[],
+): Record<string, unknown>[] {
+  const dropped = NOT_STORED_FIELDS[entity];
+  if (dropped === undefined) return records;
+  return records.map((record) => {
+    if (!dropped.some((field) => field in record)) return record;
+    const copy = { ...record };
+    for (const field of dropped) delete copy[field];
+    return copy;
+  });
+}
+
+const optFields = (entity: SearchableEntity): string =>
+  Object.keys(SEARCHABLE_FIELDS[entity])
+    .filter((field) => !NOT_STORED_FIELDS[entity]?.includes(field))
+    .join(',');
 
 function gids(records: readonly Record<string, unknown>[]): string[] {
   return records.flatMap((record) =>

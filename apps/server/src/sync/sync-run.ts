@@ -12,6 +12,7 @@ import {
   listingRequest,
   ROOT_JOB,
   type SyncJobKind,
+  storableRecords,
 } from './asana-sync-plan';
 import { LeaseLostError } from './lease-lost-error';
 import { publicSyncError } from './public-sync-error';
@@ -194,7 +195,12 @@ export async function executeSyncRun(
         }
         const children = childJobs(job.kind, page.records);
         await transaction(async (tx) => {
-          await writer.upsert(tx, await collectionOf(tx, entity), page.records, run.generation);
+          await writer.upsert(
+            tx,
+            await collectionOf(tx, entity),
+            storableRecords(entity, page.records),
+            run.generation,
+          );
           if (children.length > 0) await repository.addJobs(tx, run.id, children);
           await repository.completePage(tx, job.id, page.nextOffset, page.records.length);
         });
