@@ -7,7 +7,6 @@ export {
 export { basicAuth } from './basic-auth';
 export { bearerAuth, type TokenSource } from './bearer-auth';
 export { type BoundedFetchOptions, createBoundedFetch } from './bounds/create-bounded-fetch';
-export { meterRawBytes, type RawByteMeter } from './bounds/raw-byte-meter';
 export { DEFAULT_RESPONSE_BOUNDS, type ResponseBounds } from './bounds/response-bounds';
 export { type AccessToken, type CachedTokenAuthOptions, cachedTokenAuth } from './cached-token-auth';
 export { type ClientCredentialsAuthOptions, clientCredentialsAuth } from './client-credentials-auth';
@@ -21,7 +20,7 @@ export {
 } from './create-http-error';
 export { createTransport } from './create-transport';
 export { defaultFetch } from './default-fetch';
-export { classifyAddress, embeddedIpv4 } from './egress/address-class';
+export { classifyAddress } from './egress/address-class';
 export {
   createEgressDispatcher,
   type EgressDispatcherOptions,
