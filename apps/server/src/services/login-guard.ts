@@ -17,6 +17,11 @@ export interface LoginGuardLimits {
   readonly windowMs?: number;
   /** Buckets kept at most; the oldest are dropped past it. Default 100,000. */
   readonly maxBuckets?: number;
+  /**
+   * Secret checks running at once for one address. Default 1: the slow hash runs on Node.js's
+   * small thread pool, and a flood from one address must not hold all of it while others wait.
+   */
+  readonly maxInFlightPerAddress?: number;
 }
 
 /** The verdict before a login attempt. */
@@ -24,8 +29,10 @@ export interface LoginVerdict {
   readonly allowed: boolean;
   /** Whole seconds until the blocking window ends (at least 1), when not allowed. */
   readonly retryAfterSeconds: number;
-  /** Which bucket blocked: the client id from this address, or the address. */
-  readonly blockedBy?: 'client-address' | 'address';
+  /** Which bucket blocked: the client id from this address, the address, or its checks in flight. */
+  readonly blockedBy?: 'client-address' | 'address' | 'in-flight';
+  /** Ends the attempt's slot among the address's checks in flight; call it once, when allowed. */
+  readonly done: () => void;
 }
 
 interface Bucket {
@@ -38,14 +45,20 @@ interface Bucket {
  * (client id, source address) and per source address, in fixed windows. An attempt is refused
  * before the slow secret check when either bucket is full, so a flood costs no hashing; the right
  * secret from another address is never refused by someone else's failures, and an application's
- * tokens keep their API budget. Unknown client ids fill the same buckets. Per process: with several
+ * tokens keep their API budget. Unknown client ids fill the same buckets. One address runs one slow
+ * check at a time (more are refused at once), so a flood cannot hold the hashing thread pool. Per
+ * process: with several
  * server processes an attacker gets the limits once per process.
  *
  * @example
  * ```ts
  * const verdict = guard.check(clientId, address);
  * if (!verdict.allowed) throw tooManyLogins(verdict.retryAfterSeconds);
- * if (!(await verify())) guard.fail(clientId, address);
+ * try {
+ *   if (!(await verify())) guard.fail(clientId, address);
+ * } finally {
+ *   verdict.done();
+ * }
  * ```
  */
 export class LoginGuard {
@@ -55,6 +68,8 @@ export class LoginGuard {
   readonly #windowMs: number;
   readonly #maxBuckets: number;
   readonly #buckets = new Map<string, Bucket>();
+  readonly #maxInFlight: number;
+  readonly #inFlight = new Map<string, number>();
 
   constructor(clock: Clock, limits: LoginGuardLimits = {}) {
     this.#clock = clock;
@@ -62,16 +77,33 @@ export class LoginGuard {
     this.#perAddress = limits.perAddress ?? 100;
     this.#windowMs = limits.windowMs ?? 300_000;
     this.#maxBuckets = limits.maxBuckets ?? 100_000;
+    this.#maxInFlight = limits.maxInFlightPerAddress ?? 1;
   }
 
-  /** Whether an attempt of `clientId` from `address` may run its secret check now. */
+  /**
+   * Whether an attempt of `clientId` from `address` may run its secret check now; when allowed,
+   * it holds one of the address's in-flight slots until `done()`.
+   */
   check(clientId: string, address: string): LoginVerdict {
     const now = this.#clock.now();
     if (this.#failures(`a:${address}`, now) >= this.#perAddress) return this.#blocked('address', now);
     if (this.#failures(`c:${address}:${clientId}`, now) >= this.#perClientAddress) {
       return this.#blocked('client-address', now);
     }
-    return { allowed: true, retryAfterSeconds: 0 };
+    const running = this.#inFlight.get(address) ?? 0;
+    if (running >= this.#maxInFlight) {
+      return { allowed: false, retryAfterSeconds: 1, blockedBy: 'in-flight', done: () => {} };
+    }
+    this.#inFlight.set(address, running + 1);
+    let released = false;
+    const done = () => {
+      if (released) return;
+      released = true;
+      const left = (this.#inFlight.get(address) ?? 1) - 1;
+      if (left <= 0) this.#inFlight.delete(address);
+      else this.#inFlight.set(address, left);
+    };
+    return { allowed: true, retryAfterSeconds: 0, done };
   }
 
   /** Records a failed attempt (wrong secret or unknown client id). */
@@ -109,6 +141,11 @@ export class LoginGuard {
 
   #blocked(blockedBy: 'client-address' | 'address', now: number): LoginVerdict {
     const end = this.#windowStart(now) + this.#windowMs;
-    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((end - now) / 1000)), blockedBy };
+    return {
+      allowed: false,
+      retryAfterSeconds: Math.max(1, Math.ceil((end - now) / 1000)),
+      blockedBy,
+      done: () => {},
+    };
   }
 }

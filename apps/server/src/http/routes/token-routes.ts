@@ -8,6 +8,7 @@ import {
 } from '@conduit/protocol';
 import type { Hono } from 'hono';
 import { authenticateClient } from '../../services/applications';
+import type { LoginVerdict } from '../../services/login-guard';
 import {
   APPLICATION_TOKEN_TTL_SECONDS,
   SCOPED_TOKEN_TTL_SECONDS,
@@ -41,13 +42,17 @@ function invalidClient(): AuthenticationError {
   });
 }
 
-function tooManyFailedLogins(retryAfterSeconds: number): RateLimitError {
-  const message = `too many failed logins from this address; retry in ${retryAfterSeconds}s`;
+function tooManyLogins(verdict: LoginVerdict): RateLimitError {
+  const [code, what] =
+    verdict.blockedBy === 'in-flight'
+      ? ['login_in_progress', 'another login from this address is being checked']
+      : ['too_many_failed_logins', 'too many failed logins from this address'];
+  const message = `${what}; retry in ${verdict.retryAfterSeconds}s`;
   return new RateLimitError(message, {
     status: 429,
-    code: 'too_many_failed_logins',
-    retryAfterMs: retryAfterSeconds * 1000,
-    details: [{ message, error_code: 'too_many_failed_logins' }],
+    code,
+    retryAfterMs: verdict.retryAfterSeconds * 1000,
+    details: [{ message, error_code: code }],
   });
 }
 
@@ -68,18 +73,24 @@ export function registerTokenRoutes(app: Hono<AppEnv>, services: ServerServices)
     );
     // Failed logins count per client id and source address, apart from the application's API
     // budget: guessing cannot lock the application or its tokens out, and a full bucket is
-    // refused before the slow hash, so a flood costs nothing.
+    // refused before the slow hash, so a flood costs nothing. One check at a time per address, so
+    // a flood cannot fill the thread pool the hash runs on.
     const address = incomingOf(c)?.socket.remoteAddress ?? 'unknown';
     const verdict = services.loginGuard.check(body.client_id, address);
     if (!verdict.allowed) {
       services.metrics.rateLimited.inc();
-      throw tooManyFailedLogins(verdict.retryAfterSeconds);
+      throw tooManyLogins(verdict);
     }
     // Unknown client ids run the same slow hash against a decoy (authenticateClient), so they
     // cost and take what a known one does.
-    const application = await authenticateClient(services.store, body.client_id, body.client_secret, {
-      clock: services.clock,
-    });
+    let application: Awaited<ReturnType<typeof authenticateClient>>;
+    try {
+      application = await authenticateClient(services.store, body.client_id, body.client_secret, {
+        clock: services.clock,
+      });
+    } finally {
+      verdict.done();
+    }
     if (!application) {
       services.loginGuard.fail(body.client_id, address);
       throw invalidClient();
