@@ -13,7 +13,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { request as httpRequest } from 'node:http';
+import { Agent, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -94,14 +94,14 @@ async function startServer(kind) {
 }
 
 /** One HTTP call from a chosen local address, with its time. */
-function call(url, { method = 'POST', path, body, token, localAddress = '127.0.0.1' }) {
+function call(url, { method = 'POST', path, body, token, localAddress = '127.0.0.1', agent = false }) {
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const headers = { 'content-type': 'application/json' };
     if (token) headers.authorization = `Bearer ${token}`;
     const request = httpRequest(
       new URL(path, url),
-      { method, localAddress, headers, agent: false },
+      { method, localAddress, headers, agent },
       (response) => {
         const chunks = [];
         response.on('data', (chunk) => chunks.push(chunk));
@@ -225,6 +225,12 @@ async function loginUnderFlood() {
 
     let flooding = true;
     const flood = { sent: 0, statuses: new Map() };
+    // Keep-alive connections, as an attacker after the highest rate would use.
+    const keepAlive = new Agent({
+      keepAlive: true,
+      maxSockets: FLOOD_CONNECTIONS,
+      localAddress: '127.0.0.1',
+    });
     const attackers = Array.from({ length: FLOOD_CONNECTIONS }, async (_, index) => {
       while (flooding) {
         const answer = await call(server.url, {
@@ -234,6 +240,7 @@ async function loginUnderFlood() {
             client_secret: 'wrong-secret-wrong-secret',
           },
           localAddress: '127.0.0.1',
+          agent: keepAlive,
         }).catch(() => ({ status: 0 }));
         flood.sent += 1;
         flood.statuses.set(answer.status, (flood.statuses.get(answer.status) ?? 0) + 1);
@@ -251,6 +258,7 @@ async function loginUnderFlood() {
     const floodSeconds = (performance.now() - startedFlood) / 1000 + 1;
     flooding = false;
     await Promise.all(attackers);
+    keepAlive.destroy();
     return {
       idleP50: median(idle),
       duringP50: median(during),
@@ -393,7 +401,7 @@ ${memoryTable}
 
 ### Legitimate logins during a login flood
 
-${FLOOD_CONNECTIONS} connections from 127.0.0.1 send wrong secrets without pause, half for the
+${FLOOD_CONNECTIONS} keep-alive connections from 127.0.0.1 send wrong secrets without pause, half for the
 application's client id and half for unknown ones; the legitimate client logs in from 127.0.0.2,
 ${LOGIN_SAMPLES} times in a row. Flood answers: ${login.statuses.map(([status, count]) => `${status}×${count}`).join(', ')}.
 

@@ -81,6 +81,19 @@ export class LoginGuard {
   }
 
   /**
+   * Whether `address` may log in at all right now (its failure bucket has room and no check of
+   * its is running), before anything of the request is read. Holds no slot.
+   */
+  checkAddress(address: string): LoginVerdict {
+    const now = this.#clock.now();
+    if (this.#failures(`a:${address}`, now) >= this.#perAddress) return this.#blocked('address', now);
+    if ((this.#inFlight.get(address) ?? 0) >= this.#maxInFlight) {
+      return { allowed: false, retryAfterSeconds: 1, blockedBy: 'in-flight', done: () => {} };
+    }
+    return { allowed: true, retryAfterSeconds: 0, done: () => {} };
+  }
+
+  /**
    * Whether an attempt of `clientId` from `address` may run its secret check now; when allowed,
    * it holds one of the address's in-flight slots until `done()`.
    */

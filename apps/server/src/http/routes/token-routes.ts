@@ -67,6 +67,13 @@ function tooManyLogins(verdict: LoginVerdict): RateLimitError {
  */
 export function registerTokenRoutes(app: Hono<AppEnv>, services: ServerServices): void {
   app.post(TOKEN_PATHS.application, async (c) => {
+    const address = incomingOf(c)?.socket.remoteAddress ?? 'unknown';
+    // A flooding address is turned away before its body is even read.
+    const early = services.loginGuard.checkAddress(address);
+    if (!early.allowed) {
+      services.metrics.rateLimited.inc();
+      throw tooManyLogins(early);
+    }
     const body = parseBody(
       ApplicationTokenRequestSchema,
       await readJsonBody(c, services.config.bodyLimitBytes),
@@ -75,7 +82,6 @@ export function registerTokenRoutes(app: Hono<AppEnv>, services: ServerServices)
     // budget: guessing cannot lock the application or its tokens out, and a full bucket is
     // refused before the slow hash, so a flood costs nothing. One check at a time per address, so
     // a flood cannot fill the thread pool the hash runs on.
-    const address = incomingOf(c)?.socket.remoteAddress ?? 'unknown';
     const verdict = services.loginGuard.check(body.client_id, address);
     if (!verdict.allowed) {
       services.metrics.rateLimited.inc();
