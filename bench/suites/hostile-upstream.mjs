@@ -13,7 +13,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { Agent, request as httpRequest } from 'node:http';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -31,6 +31,7 @@ const FLOOD_CONNECTIONS = 64;
 const FUZZ_RUNS = 1500;
 const DATABASE_URL = process.env.CONDUIT_BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const serverScript = join(import.meta.dirname, '..', '..', 'apps', 'server', 'dist', 'main.js');
+const floodScript = join(import.meta.dirname, '..', 'variants', 'login-flood.mjs');
 const log = (line) => process.stderr.write(`  hostile-upstream: ${line}\n`);
 
 /** Resident and peak-resident memory of a process, in bytes (Linux /proc). */
@@ -99,24 +100,20 @@ function call(url, { method = 'POST', path, body, token, localAddress = '127.0.0
   return new Promise((resolve, reject) => {
     const headers = { 'content-type': 'application/json' };
     if (token) headers.authorization = `Bearer ${token}`;
-    const request = httpRequest(
-      new URL(path, url),
-      { method, localAddress, headers, agent },
-      (response) => {
-        const chunks = [];
-        response.on('data', (chunk) => chunks.push(chunk));
-        response.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          let json;
-          try {
-            json = JSON.parse(text);
-          } catch {
-            json = undefined;
-          }
-          resolve({ status: response.statusCode, json, ms: performance.now() - started });
-        });
-      },
-    );
+    const request = httpRequest(new URL(path, url), { method, localAddress, headers, agent }, (response) => {
+      const chunks = [];
+      response.on('data', (chunk) => chunks.push(chunk));
+      response.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        let json;
+        try {
+          json = JSON.parse(text);
+        } catch {
+          json = undefined;
+        }
+        resolve({ status: response.statusCode, json, ms: performance.now() - started });
+      });
+    });
     request.on('error', reject);
     request.end(body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body));
   });
@@ -223,31 +220,33 @@ async function loginUnderFlood() {
     const idle = [];
     for (let sample = 0; sample < LOGIN_SAMPLES; sample += 1) idle.push((await legitimate()).ms);
 
-    let flooding = true;
-    const flood = { sent: 0, statuses: new Map() };
-    // Keep-alive connections, as an attacker after the highest rate would use.
-    const keepAlive = new Agent({
-      keepAlive: true,
-      maxSockets: FLOOD_CONNECTIONS,
-      localAddress: '127.0.0.1',
+    // The attacker runs in a process of its own, as the bench's clients do.
+    const attacker = spawn(
+      process.execPath,
+      [
+        floodScript,
+        '--url',
+        server.url,
+        '--client-id',
+        server.bootstrap.clientId,
+        '--connections',
+        String(FLOOD_CONNECTIONS),
+      ],
+      { stdio: ['pipe', 'pipe', 'inherit'] },
+    );
+    const lines = createInterface({ input: attacker.stdout });
+    const messages = [];
+    let wake;
+    lines.on('line', (line) => {
+      messages.push(JSON.parse(line));
+      wake?.();
     });
-    const attackers = Array.from({ length: FLOOD_CONNECTIONS }, async (_, index) => {
-      while (flooding) {
-        const answer = await call(server.url, {
-          path: '/api/v1/account/applications/token',
-          body: {
-            client_id: index % 2 === 0 ? server.bootstrap.clientId : `unknown-${flood.sent}`,
-            client_secret: 'wrong-secret-wrong-secret',
-          },
-          localAddress: '127.0.0.1',
-          agent: keepAlive,
-        }).catch(() => ({ status: 0 }));
-        flood.sent += 1;
-        flood.statuses.set(answer.status, (flood.statuses.get(answer.status) ?? 0) + 1);
-      }
-    });
+    const next = async () => {
+      while (messages.length === 0) await new Promise((resolve) => (wake = resolve));
+      return messages.shift();
+    };
+    await next();
     await sleep(1000);
-    const startedFlood = performance.now();
     const during = [];
     const duringStatuses = [];
     for (let sample = 0; sample < LOGIN_SAMPLES; sample += 1) {
@@ -255,16 +254,14 @@ async function loginUnderFlood() {
       during.push(answer.ms);
       duringStatuses.push(answer.status);
     }
-    const floodSeconds = (performance.now() - startedFlood) / 1000 + 1;
-    flooding = false;
-    await Promise.all(attackers);
-    keepAlive.destroy();
+    attacker.stdin.write('stop\n');
+    const flood = await next();
     return {
       idleP50: median(idle),
       duringP50: median(during),
       legitimateOk: duringStatuses.filter((status) => status === 200).length,
-      floodRate: flood.sent / floodSeconds,
-      statuses: [...flood.statuses.entries()].sort(([a], [b]) => a - b),
+      floodRate: flood.rate,
+      statuses: flood.statuses.sort(([a], [b]) => a - b),
     };
   } finally {
     await server.stop();
@@ -401,9 +398,11 @@ ${memoryTable}
 
 ### Legitimate logins during a login flood
 
-${FLOOD_CONNECTIONS} keep-alive connections from 127.0.0.1 send wrong secrets without pause, half for the
-application's client id and half for unknown ones; the legitimate client logs in from 127.0.0.2,
-${LOGIN_SAMPLES} times in a row. Flood answers: ${login.statuses.map(([status, count]) => `${status}×${count}`).join(', ')}.
+${FLOOD_CONNECTIONS} keep-alive connections from 127.0.0.1, in a process of their own, send wrong
+secrets without pause, half for the application's client id and half for unknown ones; the
+legitimate client logs in from 127.0.0.2, ${LOGIN_SAMPLES} times in a row. The server refuses a
+flooding address before any hash (per-address failure bucket; one check in flight per address)
+and holds each refusal 1 s. Flood answers: ${login.statuses.map(([status, count]) => `${status}×${count}`).join(', ')}.
 
 ${loginTable}
 

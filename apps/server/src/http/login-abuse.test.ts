@@ -67,7 +67,7 @@ describe('login abuse', () => {
     await store.migrate();
     t = await startTestApp(store, {
       rateLimit: { limit: 30, windowMs: 60_000 },
-      loginLimits: { perClientAddress: 5, perAddress: 20 },
+      loginLimits: { perClientAddress: 5, perAddress: 20, refusalDelayMs: 20 },
     });
   });
   afterAll(async () => {

@@ -22,6 +22,12 @@ export interface LoginGuardLimits {
    * small thread pool, and a flood from one address must not hold all of it while others wait.
    */
   readonly maxInFlightPerAddress?: number;
+  /**
+   * How long a refused attempt waits before its 429 goes out. Default 1,000 ms: a flood over
+   * keep-alive connections then gets one answer per connection per second, instead of costing the
+   * server as much CPU as it can send.
+   */
+  readonly refusalDelayMs?: number;
 }
 
 /** The verdict before a login attempt. */
@@ -69,6 +75,8 @@ export class LoginGuard {
   readonly #maxBuckets: number;
   readonly #buckets = new Map<string, Bucket>();
   readonly #maxInFlight: number;
+  /** How long a refused attempt is held before its answer. */
+  readonly refusalDelayMs: number;
   readonly #inFlight = new Map<string, number>();
 
   constructor(clock: Clock, limits: LoginGuardLimits = {}) {
@@ -78,6 +86,7 @@ export class LoginGuard {
     this.#windowMs = limits.windowMs ?? 300_000;
     this.#maxBuckets = limits.maxBuckets ?? 100_000;
     this.#maxInFlight = limits.maxInFlightPerAddress ?? 1;
+    this.refusalDelayMs = limits.refusalDelayMs ?? 1000;
   }
 
   /**

@@ -6,6 +6,7 @@ import {
   ScopedTokenRequestSchema,
   type ScopedTokenResponse,
 } from '@conduit/protocol';
+import { sleep } from '@conduit/transport';
 import type { Hono } from 'hono';
 import { authenticateClient } from '../../services/applications';
 import type { LoginVerdict } from '../../services/login-guard';
@@ -42,6 +43,11 @@ function invalidClient(): AuthenticationError {
   });
 }
 
+/** Waits before a refusal goes out (see `LoginGuardLimits.refusalDelayMs`); ends early if the client leaves. */
+async function held(ms: number, signal: AbortSignal): Promise<void> {
+  if (ms > 0) await sleep(ms, signal).catch(() => undefined);
+}
+
 function tooManyLogins(verdict: LoginVerdict): RateLimitError {
   const [code, what] =
     verdict.blockedBy === 'in-flight'
@@ -72,6 +78,7 @@ export function registerTokenRoutes(app: Hono<AppEnv>, services: ServerServices)
     const early = services.loginGuard.checkAddress(address);
     if (!early.allowed) {
       services.metrics.rateLimited.inc();
+      await held(services.loginGuard.refusalDelayMs, c.req.raw.signal);
       throw tooManyLogins(early);
     }
     const body = parseBody(
@@ -85,6 +92,7 @@ export function registerTokenRoutes(app: Hono<AppEnv>, services: ServerServices)
     const verdict = services.loginGuard.check(body.client_id, address);
     if (!verdict.allowed) {
       services.metrics.rateLimited.inc();
+      await held(services.loginGuard.refusalDelayMs, c.req.raw.signal);
       throw tooManyLogins(verdict);
     }
     // Unknown client ids run the same slow hash against a decoy (authenticateClient), so they
