@@ -144,6 +144,7 @@ async function withStore(kind, simulator, work) {
     CONDUIT_PORT: '0',
     CONDUIT_DATA_DIR: dataDir,
     CONDUIT_ALLOW_UPSTREAM_OVERRIDE: '1',
+    CONDUIT_EGRESS_ALLOW: '127.0.0.0/8',
     CONDUIT_BOOTSTRAP_CLIENT_ID: bootstrap.clientId,
     CONDUIT_BOOTSTRAP_CLIENT_SECRET: bootstrap.clientSecret,
     // On, so every request pays for being counted in the store, but too high to ever refuse one.

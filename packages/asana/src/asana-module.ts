@@ -2,6 +2,7 @@ import { authFromCredentials, defineConnectorModule } from '@conduit/connector-k
 import { parseConnectorCredentials, TASK_MANAGEMENT_BASE_URL, upstreamBaseUrl } from '@conduit/protocol';
 import { asanaDefinition } from './definition/definition';
 import { SEARCHABLE_FIELDS } from './definition/searchable-fields';
+import { ASANA_DOWNLOAD_HOSTS } from './download-hosts';
 import { ASANA_ERROR_CLASSES } from './hosted-executor';
 import { ASANA_RATE_LIMIT, asanaTokenUrl, createAsanaExecutor } from './local-executor';
 import { asanaSyncPlan } from './sync-plan';
@@ -61,5 +62,6 @@ export const asanaModule = defineConnectorModule({
   sync: asanaSyncPlan,
   searchableFields: SEARCHABLE_FIELDS,
   rateLimit: ASANA_RATE_LIMIT,
+  downloadHosts: ASANA_DOWNLOAD_HOSTS,
   errorClasses: ASANA_ERROR_CLASSES,
 });

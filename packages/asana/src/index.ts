@@ -17,6 +17,7 @@ export {
   type EntityMethods,
   type ExecuteResult,
 } from './deprecated-exports';
+export { ASANA_DOWNLOAD_HOSTS } from './download-hosts';
 export { ASANA_ERROR_CLASSES, type AsanaHostedOptions, createAsanaHostedExecutor } from './hosted-executor';
 export {
   ASANA_API_URL,

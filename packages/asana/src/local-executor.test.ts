@@ -30,6 +30,21 @@ describe('list pages of the local executor', () => {
     expect(result.meta.next_page).toEqual({ offset: 'next' });
   });
 
+  it('refuses a page longer than the limit asked for, before parsing it', async () => {
+    const page = {
+      data: Array.from({ length: 5 }, (_, index) => record(String(index + 1))),
+      next_page: null,
+    };
+    const error = await asanaAnswering(page)
+      .project_tasks.list({ project_gid: '7', limit: 2 })
+      .then(
+        () => undefined,
+        (reason: unknown) => reason,
+      );
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect((error as Error).message).toContain('5 records for limit=2');
+  });
+
   it('still rejects a page with a malformed record, naming the field', async () => {
     const page = { data: [record('1'), { ...record('2'), resource_subtype: 42 }], next_page: null };
     const error = await asanaAnswering(page)

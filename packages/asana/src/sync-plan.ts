@@ -47,6 +47,15 @@ function taskChildren(records: readonly Record<string, unknown>[]): SyncJobKey<A
 const NOT_REQUESTABLE: ReadonlySet<string> = new Set(['gid', 'resource_type', 'is_template']);
 
 /**
+ * Searchable fields never copied into the service's store, so never asked for: an attachment's
+ * `download_url` is a presigned URL (a bearer credential for the file while it lives); a download
+ * asks the upstream for a fresh one instead.
+ */
+const NOT_STORED: Partial<Record<SearchableEntity, ReadonlySet<string>>> = {
+  attachments: new Set(['download_url']),
+};
+
+/**
  * What the sync asks of the objects a record points to, so that the copy holds their names:
  * filters, sort, projection and keyword search on `tags.name`, `assignee.name`,
  * `memberships.section.name`… find what they name. A bare `tags` answers `{gid, resource_type}`
@@ -84,7 +93,7 @@ const REFERENCE_FIELDS: Partial<Record<SearchableEntity, Readonly<Record<string,
 function optFieldsOf(entity: SearchableEntity): string {
   const references = REFERENCE_FIELDS[entity] ?? {};
   return Object.keys(SEARCHABLE_FIELDS[entity])
-    .filter((field) => !NOT_REQUESTABLE.has(field))
+    .filter((field) => !NOT_REQUESTABLE.has(field) && !NOT_STORED[entity]?.has(field))
     .flatMap((field) => {
       const paths = references[field];
       return paths === undefined ? [field] : paths.map((path) => `${field}.${path}`);

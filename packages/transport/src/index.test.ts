@@ -5,7 +5,14 @@ describe('@conduit/transport exports', () => {
   it('exposes the public API and nothing of ky', () => {
     expect(Object.keys(transport).sort()).toEqual(
       [
+        'DEFAULT_RESPONSE_BOUNDS',
         'DEFAULT_RETRY_OPTIONS',
+        'assertUrlAllowed',
+        'classifyAddress',
+        'createBoundedFetch',
+        'createEgressDispatcher',
+        'createEgressFetch',
+        'createEgressPolicy',
         'RateLimiter',
         'VERSION',
         'basicAuth',

@@ -50,4 +50,6 @@ export const zendeskSupportModule = defineConnectorModule({
   sync: zendeskSyncPlan,
   searchableFields: SEARCHABLE_FIELDS,
   rateLimit: ZENDESK_RATE_LIMIT,
+  // An attachment's content_url redirects to Zendesk's storage (support-desk reference §8).
+  downloadHosts: ['*.zendesk.com', '*.zdusercontent.com', '*.zdassets.com'],
 });

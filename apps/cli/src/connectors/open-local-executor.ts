@@ -7,6 +7,7 @@ import { UsageError } from '../framework/usage-error';
 import { upstreamHooks } from '../output/upstream-hooks';
 import { VERSION } from '../version';
 import type { LocalConnector } from './local-connector';
+import { localModeFetch } from './local-mode-fetch';
 
 const MAX_CREDENTIALS_BYTES = 64 * 1024;
 
@@ -71,7 +72,7 @@ export async function openLocalExecutor(
   const executor = connector.createExecutor({
     credentials,
     baseUrl,
-    fetch: runtime.fetch,
+    fetch: runtime.fetch ?? localModeFetch(baseUrl ?? connector.defaultBaseUrl),
     userAgent: `conduit-cli/${VERSION}`,
     hooks: upstreamHooks(output),
   });

@@ -13,6 +13,7 @@ import { displayWidth, padToWidth } from './text-width';
  */
 export function formatKeyValues(entries: readonly (readonly [string, string])[], style: Style): string {
   if (entries.length === 0) return '';
-  const width = Math.max(...entries.map(([key]) => displayWidth(key)));
+  // reduce, not a spread: a spread of a huge list into Math.max overflows the stack.
+  const width = entries.reduce((widest, [key]) => Math.max(widest, displayWidth(key)), 0);
   return `${entries.map(([key, value]) => `${padToWidth(style.dim(key), width)}  ${value}`.trimEnd()).join('\n')}\n`;
 }

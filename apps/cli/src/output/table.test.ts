@@ -21,6 +21,20 @@ describe('formatTable', () => {
     );
   });
 
+  it('lays out 400,000 rows without overflowing the stack', () => {
+    const rows = Array.from({ length: 400_000 }, (_, index) => [
+      String(index),
+      index === 399_999 ? 'the widest' : 'x',
+    ]);
+    const text = formatTable([{ header: 'GID' }, { header: 'NAME' }], rows, { style: plain });
+    const lines = text.split('\n');
+    expect(lines).toHaveLength(400_002);
+    expect(lines[0]).toBe('GID     NAME');
+    expect(lines[400_000]).toBe('399999  the widest');
+    const keys = Array.from({ length: 400_000 }, (_, index): [string, string] => [`k${index}`, 'v']);
+    expect(formatKeyValues(keys, plain).split('\n')[0]).toBe('k0       v');
+  });
+
   it('measures wide characters and colour codes by their columns', () => {
     const text = formatTable(
       [{ header: 'A' }, { header: 'B' }],

@@ -20,12 +20,16 @@ export function measureColumns(
   rows: readonly (readonly string[])[],
   maxCellWidth = Number.POSITIVE_INFINITY,
 ): number[] {
-  return columns.map((column, index) =>
-    Math.min(
-      maxCellWidth,
-      Math.max(displayWidth(column.header), ...rows.map((row) => displayWidth(row[index] ?? ''))),
-    ),
-  );
+  // A loop, not `Math.max(...cells)`: spreading hundreds of thousands of rows into a call's
+  // arguments overflows the stack.
+  const widths = columns.map((column) => displayWidth(column.header));
+  for (const row of rows) {
+    for (let index = 0; index < widths.length; index += 1) {
+      const width = displayWidth(row[index] ?? '');
+      if (width > widths[index]!) widths[index] = width;
+    }
+  }
+  return widths.map((width) => Math.min(maxCellWidth, width));
 }
 
 /** One row laid out at the given widths, without trailing spaces. */

@@ -26,6 +26,9 @@ describe('loadServerConfig', () => {
       bootstrap: undefined,
       logLevel: 'info',
       shutdownTimeoutMs: 10_000,
+      maxConnections: 1000,
+      requestTimeoutMs: 30_000,
+      egress: { allow: [], downloadHosts: [] },
     });
   });
 
@@ -47,6 +50,12 @@ describe('loadServerConfig', () => {
         CONDUIT_BOOTSTRAP_CLIENT_SECRET: 'a-long-enough-secret',
         CONDUIT_LOG_LEVEL: 'DEBUG',
         CONDUIT_SHUTDOWN_TIMEOUT: '2s',
+        CONDUIT_MAX_CONNECTIONS: '50',
+        CONDUIT_REQUEST_TIMEOUT: '5s',
+        CONDUIT_EGRESS_ALLOW: '10.0.0.0/8, crm.internal',
+        CONDUIT_DOWNLOAD_HOSTS: '*.example.com',
+        CONDUIT_DOWNLOAD_MAX_BYTES: '1048576',
+        CONDUIT_DOWNLOAD_MAX_TIME: '10m',
       },
       '/',
     );
@@ -64,11 +73,21 @@ describe('loadServerConfig', () => {
       bootstrap: { clientId: 'app', clientSecret: 'a-long-enough-secret' },
       logLevel: 'debug',
       shutdownTimeoutMs: 2000,
+      maxConnections: 50,
+      requestTimeoutMs: 5000,
+      egress: {
+        allow: ['10.0.0.0/8', 'crm.internal'],
+        downloadHosts: ['*.example.com'],
+        downloadMaxBytes: 1_048_576,
+        downloadMaxTimeMs: 600_000,
+      },
     });
   });
 
   it.each([
     [{ CONDUIT_PORT: '70000' }, /CONDUIT_PORT/],
+    [{ CONDUIT_EGRESS_ALLOW: '10.0.0.0/99' }, /CONDUIT_EGRESS_ALLOW/],
+    [{ CONDUIT_MAX_CONNECTIONS: '0' }, /CONDUIT_MAX_CONNECTIONS/],
     [{ CONDUIT_PORT: '-1' }, /CONDUIT_PORT/],
     [{ CONDUIT_DATABASE_URL: 'mysql://x' }, /postgres:\/\//],
     [{ CONDUIT_DATABASE_SCHEMA: 'Bad-Schema' }, /CONDUIT_DATABASE_SCHEMA/],

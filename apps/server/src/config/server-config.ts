@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { createEgressPolicy } from '@conduit/transport';
 import { decodeKey, type EncryptionKey, keyFingerprint, parseEncryptionKeys } from '../crypto/keyring';
+import type { UpstreamEgressSettings } from '../execute/upstream-egress';
 import { LOG_LEVELS, type LogLevel } from '../logging/logger';
 import { ConfigError } from './config-error';
 import { requirePositiveDuration } from './duration';
@@ -56,6 +58,17 @@ export interface ServerConfig {
   readonly adminToken: string | undefined;
   /** `CONDUIT_METRICS_TOKEN`: when set, `/metrics` answers only `Authorization: Bearer <token>`. */
   readonly metricsToken: string | undefined;
+  /**
+   * Upstream egress: `CONDUIT_EGRESS_ALLOW` (addresses, CIDRs and hosts reached although
+   * loopback/private/link-local, for self-managed upstreams and tests), `CONDUIT_DOWNLOAD_HOSTS`
+   * (download hosts besides each kind's own, `*` for any), `CONDUIT_UPSTREAM_MAX_RESPONSE_BYTES`
+   * (default 16 MiB), `CONDUIT_DOWNLOAD_MAX_BYTES` and `CONDUIT_DOWNLOAD_MAX_TIME` (unset: unbounded).
+   */
+  readonly egress: UpstreamEgressSettings;
+  /** `CONDUIT_MAX_CONNECTIONS`, default 1,000: open connections at most. */
+  readonly maxConnections: number;
+  /** `CONDUIT_REQUEST_TIMEOUT`, default `30s`: time to receive a whole request; slow uploads are cut. */
+  readonly requestTimeoutMs: number;
 }
 
 /** Environment variables, as `process.env` holds them. */
@@ -154,6 +167,40 @@ function wrap<T>(name: string, parse: () => T): T {
   }
 }
 
+function list(env: Environment, name: string): string[] {
+  return (read(env, name) ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+}
+
+function positiveInteger(env: Environment, name: string): number | undefined {
+  const text = read(env, name);
+  if (text === undefined) return undefined;
+  if (!/^\d+$/.test(text) || Number(text) < 1) throw new ConfigError(`${name} must be a positive integer`);
+  return Number(text);
+}
+
+function egressFrom(env: Environment): UpstreamEgressSettings {
+  const allow = list(env, 'CONDUIT_EGRESS_ALLOW');
+  // Compiled once here so a bad entry stops the start with the variable's name.
+  wrap('CONDUIT_EGRESS_ALLOW', () => createEgressPolicy({ allow }));
+  const downloadHosts = list(env, 'CONDUIT_DOWNLOAD_HOSTS');
+  wrap('CONDUIT_DOWNLOAD_HOSTS', () => createEgressPolicy({ allowedHosts: downloadHosts }));
+  const maxResponseBytes = positiveInteger(env, 'CONDUIT_UPSTREAM_MAX_RESPONSE_BYTES');
+  const downloadMaxBytes = positiveInteger(env, 'CONDUIT_DOWNLOAD_MAX_BYTES');
+  const time = read(env, 'CONDUIT_DOWNLOAD_MAX_TIME');
+  return {
+    allow,
+    downloadHosts,
+    ...(maxResponseBytes === undefined ? {} : { maxResponseBytes }),
+    ...(downloadMaxBytes === undefined ? {} : { downloadMaxBytes }),
+    ...(time === undefined
+      ? {}
+      : { downloadMaxTimeMs: wrap('CONDUIT_DOWNLOAD_MAX_TIME', () => parseDuration(time)) }),
+  };
+}
+
 function encryptionKeysFrom(env: Environment): EncryptionKey[] | undefined {
   const many = read(env, 'CONDUIT_ENCRYPTION_KEYS');
   const one = read(env, 'CONDUIT_ENCRYPTION_KEY');
@@ -247,5 +294,10 @@ export function loadServerConfig(environment: Environment, cwd: string = process
     ),
     adminToken: operatorToken(env, 'CONDUIT_ADMIN_TOKEN'),
     metricsToken: operatorToken(env, 'CONDUIT_METRICS_TOKEN'),
+    egress: egressFrom(env),
+    maxConnections: positiveInteger(env, 'CONDUIT_MAX_CONNECTIONS') ?? 1000,
+    requestTimeoutMs: wrap('CONDUIT_REQUEST_TIMEOUT', () =>
+      requirePositiveDuration(read(env, 'CONDUIT_REQUEST_TIMEOUT') ?? '30s'),
+    ),
   };
 }

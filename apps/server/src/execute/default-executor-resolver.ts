@@ -4,6 +4,7 @@ import type { ServerMetrics } from '../metrics/server-metrics';
 import type { ExecutorFactory, ExecutorResolver } from '../services/executor-resolver';
 import type { UpstreamLimiters } from '../services/upstream-limiters';
 import { moduleExecutorFactory } from './module-executor-factory';
+import type { UpstreamEgress } from './upstream-egress';
 
 /** The default per-attempt upstream timeout, in milliseconds. */
 export const DEFAULT_UPSTREAM_ATTEMPT_TIMEOUT_MS = 15_000;
@@ -19,8 +20,10 @@ export interface DefaultExecutorResolverOptions {
    * Default: the upstream's published limit (each connector module's `rateLimit`).
    */
   readonly rateLimit?: RateLimitSpec | null;
-  /** Upstream `fetch`; default the global one. */
+  /** Upstream `fetch` of every connector; wins over `egress`. */
   readonly fetch?: typeof globalThis.fetch;
+  /** The egress policy and response bounds each connector's `fetch` is built with. */
+  readonly egress?: UpstreamEgress;
   /** Limiters shared with the connector's sync; when given, `rateLimit` is theirs to apply. */
   readonly limiters?: UpstreamLimiters;
 }
@@ -42,6 +45,7 @@ export function defaultExecutorResolver(options: DefaultExecutorResolverOptions)
     attemptTimeoutMs: options.attemptTimeoutMs ?? DEFAULT_UPSTREAM_ATTEMPT_TIMEOUT_MS,
     ...(options.retry === undefined ? {} : { retry: options.retry }),
     ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+    ...(options.egress === undefined ? {} : { egress: options.egress }),
     ...(options.limiters === undefined ? {} : { limiters: options.limiters }),
     ...(options.rateLimit === undefined
       ? {}

@@ -3,14 +3,23 @@ import {
   AuthenticationError,
   ConduitError,
   CursorExpiredError,
+  EgressDeniedError,
   type ErrorDetail,
   NetworkError,
   NotFoundError,
   RateLimitError,
+  ResponseLimitError,
   ResponseValidationError,
   TimeoutError,
 } from '@conduit/protocol';
 import { UpstreamFailureError } from './upstream-failure-error';
+
+/**
+ * The longest upstream `Retry-After` passed on to callers, in seconds (an hour): an upstream (or
+ * one impersonating it) must not tell clients to go away for years, or send a value that is not a
+ * number at all once converted.
+ */
+export const MAX_PASSED_RETRY_AFTER_SECONDS = 3600;
 
 /** What the messages of mapped failures name. */
 export interface ExecuteFailureContext {
@@ -72,6 +81,26 @@ export function translateExecuteError(error: unknown, context: ExecuteFailureCon
   // Failed upstream responses carry the (redacted) request they answered; errors of the server's
   // own services met on the way (a refreshed token's connector deleted meanwhile) do not.
   const fromUpstream = error.request !== undefined;
+  if (error instanceof EgressDeniedError) {
+    // The host is named (the tenant gave it or the upstream did); the address it resolved to is not.
+    const message =
+      error.refusal === 'host-not-allowed'
+        ? `${vendor}: the server does not connect to ${error.host} (not an allowed host for this connector kind)`
+        : `${vendor}: the server does not connect to ${error.host} (${error.refusal} address)`;
+    return new UpstreamFailureError(message, {
+      status: 502,
+      code: 'egress_denied',
+      details: [detail(message, 'egress_denied')],
+    });
+  }
+  if (error instanceof ResponseLimitError) {
+    const message = `${vendor} answered with a response past the server's ${error.limit.replaceAll('_', ' ')} limit (${error.max})`;
+    return new UpstreamFailureError(message, {
+      status: 502,
+      code: 'upstream_response_too_large',
+      details: [detail(message, 'upstream_response_too_large')],
+    });
+  }
   if (error instanceof CursorExpiredError) {
     const message = `${error.message.replace(/\.?$/, '.')} Restart the listing without params.offset.`;
     return new CursorExpiredError(message, {
@@ -89,7 +118,10 @@ export function translateExecuteError(error: unknown, context: ExecuteFailureCon
     });
   }
   if (error instanceof RateLimitError && fromUpstream) {
-    const seconds = Math.max(1, Math.ceil((error.retryAfterMs ?? 1000) / 1000));
+    const asked = Math.ceil((error.retryAfterMs ?? 1000) / 1000);
+    const seconds = Number.isFinite(asked)
+      ? Math.min(MAX_PASSED_RETRY_AFTER_SECONDS, Math.max(1, asked))
+      : MAX_PASSED_RETRY_AFTER_SECONDS;
     const message = `${vendor} is rate limiting this connector; retry in ${seconds} s`;
     return new RateLimitError(message, {
       status: 429,

@@ -52,7 +52,7 @@ export function createExecuteExtension(options: ExecuteExtensionOptions = {}): S
       const resolver =
         options.executors ??
         services.executors ??
-        defaultExecutorResolver({ ...options.upstream, metrics: services.metrics });
+        defaultExecutorResolver({ egress: services.egress, ...options.upstream, metrics: services.metrics });
       registerExecuteRoute(app, services, {
         executors: new ConnectorExecutors(services.connectors, resolver, cache),
         records,

@@ -3,6 +3,7 @@ import { asanaAttachmentBytes } from '@conduit/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ExecuteHarness, startExecuteHarness } from '../test-support/execute-harness';
 import type { StoreKind, TestResponse } from '../test-support/test-app';
+import { MAX_PASSED_RETRY_AFTER_SECONDS } from './execute-errors';
 
 function codes(response: TestResponse): string[] {
   return ErrorBodySchema.parse(response.body).errors.map((entry) => entry.error_code);
@@ -374,6 +375,16 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('execute over %s', (kind) => {
       expect(response.status).toBe(429);
       expect(response.headers.get('retry-after')).toBe('3600');
       expect(codes(response)).toEqual(['upstream_rate_limited']);
+    });
+
+    it('caps an absurd upstream Retry-After before passing it on', async () => {
+      h.sim.faults.inject(
+        { kind: 'status', status: 429, retryAfterSeconds: 99_999_999_999 },
+        { path: '/workspaces' },
+      );
+      const response = await h.execute(id, { entity: 'workspaces', action: 'list' }, token);
+      expect(response.status).toBe(429);
+      expect(response.headers.get('retry-after')).toBe(String(MAX_PASSED_RETRY_AFTER_SECONDS));
     });
 
     it('marks the connector needs_reauth when the upstream refuses its token, and active again once it takes it', async () => {

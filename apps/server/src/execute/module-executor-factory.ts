@@ -5,6 +5,7 @@ import type { ExecutorFactory } from '../services/executor-resolver';
 import type { UpstreamLimiters } from '../services/upstream-limiters';
 import { VERSION } from '../version';
 import { deadlineAwareSleep } from './upstream-call-scope';
+import type { UpstreamEgress } from './upstream-egress';
 import { upstreamHooks } from './upstream-hooks';
 
 /** How the server's executors call the upstream. */
@@ -24,8 +25,10 @@ export interface ModuleExecutorFactoryOptions {
    * (its sync), so together they stay inside one budget; wins over `rateLimit`.
    */
   readonly limiters?: UpstreamLimiters;
-  /** Upstream `fetch`; default the global one. */
+  /** Upstream `fetch` of every connector; wins over `egress`. */
   readonly fetch?: typeof globalThis.fetch;
+  /** Builds each connector's `fetch`: the egress policy and response bounds. */
+  readonly egress?: UpstreamEgress;
 }
 
 /**
@@ -67,7 +70,11 @@ export function moduleExecutorFactory(
         : options.rateLimit === false
           ? false
           : { ...module.rateLimit, ...options.rateLimit },
-      ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+      ...(options.fetch !== undefined
+        ? { fetch: options.fetch }
+        : options.egress !== undefined
+          ? { fetch: options.egress.fetchFor(connector.type, connector.baseUrl) }
+          : {}),
     });
   };
 }

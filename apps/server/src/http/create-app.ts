@@ -1,7 +1,8 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { type Clock, systemClock } from '../clock';
 import { resolveTokenSecret } from '../crypto/token-secret';
 import { TokenSigner } from '../crypto/token-signer';
+import { UpstreamEgress } from '../execute/upstream-egress';
 import type { ServerExtension } from '../extensions/server-extension';
 import type { Logger } from '../logging/logger';
 import { createServerMetrics, type ServerMetrics } from '../metrics/server-metrics';
@@ -9,19 +10,21 @@ import { ApplicationStatusCache } from '../services/application-status-cache';
 import { ConnectorService } from '../services/connector-service';
 import type { ExecutorResolver } from '../services/executor-resolver';
 import { InboundRateLimiter } from '../services/inbound-rate-limiter';
+import { LoginGuard } from '../services/login-guard';
 import type { AppConfig, ServerServices } from '../services/server-services';
 import type { Store } from '../store/store';
 import type { AppEnv } from './app-env';
 import { authenticate } from './authenticate';
 import { errorResponse } from './error-response';
 import { jsonResponse } from './json-response';
-import type { NodeBindings } from './node-bindings';
+import { incomingOf, type NodeBindings } from './node-bindings';
 import { assertDeclaredLength } from './read-json-body';
 import { requestContext } from './request-context';
 import { registerAdminRoutes } from './routes/admin-routes';
 import { type DescribeSync, registerConnectorRoutes } from './routes/connector-routes';
 import { registerOpsRoutes } from './routes/ops-routes';
 import { registerTokenRoutes } from './routes/token-routes';
+import { refuseUnstorableInput } from './storable-text';
 
 /**
  * Path prefixes whose every route needs a bearer token (and counts against the rate limit).
@@ -33,6 +36,22 @@ import { registerTokenRoutes } from './routes/token-routes';
  * ```
  */
 export const AUTHENTICATED_PREFIXES = ['/v1/integrations/*', '/api/v1/connectors/*'] as const;
+
+// Routes whose path carries a connector id, checked once routing has named it.
+const CONNECTOR_ID_PATTERNS = [
+  '/v1/integrations/connectors/:id',
+  '/v1/integrations/connectors/:id/*',
+  '/api/v1/connectors/sources/:id/*',
+] as const;
+
+/** The status requests are counted with when the client left before the answer (nginx's 499). */
+export const CLIENT_CLOSED_REQUEST = 499;
+
+function clientGone(c: Context<AppEnv>): boolean {
+  if (c.req.raw.signal.aborted) return true;
+  const incoming = incomingOf(c);
+  return incoming?.socket.destroyed === true;
+}
 
 /** What the HTTP app is built from. */
 export interface CreateAppOptions {
@@ -47,6 +66,8 @@ export interface CreateAppOptions {
   readonly extensions?: readonly ServerExtension[];
   /** How connectors are executed (provided by the execute feature). */
   readonly executors?: ExecutorResolver;
+  /** The upstream egress; default one built from `config.egress`. */
+  readonly egress?: UpstreamEgress;
 }
 
 /** The server's HTTP app, ready to be served by any `fetch`-style server. */
@@ -109,6 +130,8 @@ export function createApp(options: CreateAppOptions): ConduitApp {
     rateLimiter: config.rateLimit ? new InboundRateLimiter(store, config.rateLimit, clock) : undefined,
     applicationStatus: new ApplicationStatusCache(store, { ttlMs: config.applicationStatusTtlMs ?? 1000 }),
     executors: options.executors,
+    loginGuard: new LoginGuard(clock, config.loginLimits),
+    egress: options.egress ?? new UpstreamEgress(config.egress),
     extensions,
     tokenSigner,
     connectors: new ConnectorService({
@@ -116,6 +139,7 @@ export function createApp(options: CreateAppOptions): ConduitApp {
       keyring: config.keyring,
       clock,
       allowUpstreamOverride: config.allowUpstreamOverride,
+      checkUpstreamUrl: (url) => services.egress.assertConfiguredUrl(url),
       lifecycle: {
         onCreated: async (connector) => {
           for (const extension of extensions) {
@@ -159,6 +183,10 @@ export function createApp(options: CreateAppOptions): ConduitApp {
     assertDeclaredLength(c.req.header('content-length') ?? null, config.bodyLimitBytes);
     await next();
   });
+  // Text PostgreSQL cannot hold (NUL, lone surrogates) in a query string or connector id is
+  // refused with 400 naming it, on every store alike.
+  hono.use('*', refuseUnstorableInput());
+  for (const pattern of CONNECTOR_ID_PATTERNS) hono.use(pattern, refuseUnstorableInput());
   for (const prefix of AUTHENTICATED_PREFIXES) hono.use(prefix, authenticate(services));
 
   registerOpsRoutes(hono, services, isDraining);
@@ -174,9 +202,18 @@ export function createApp(options: CreateAppOptions): ConduitApp {
     const message = `no route for ${c.req.method} ${new URL(c.req.url).pathname}`;
     return jsonResponse({ message, errors: [{ message, error_code: 'not_found' }] }, 404);
   });
-  hono.onError((error, c) =>
-    errorResponse(error, c.get('requestId') ?? 'unknown', c.get('logger') ?? logger),
-  );
+  hono.onError((error, c) => {
+    const requestLogger = c.get('logger') ?? logger;
+    // The client went away (closed the socket, aborted the fetch): nothing failed on our side, and
+    // no one reads the answer. Logged as such and counted as 499, not as an internal error.
+    if (clientGone(c)) {
+      requestLogger.info('client closed the request', {
+        reason: error instanceof Error ? error.message : String(error),
+      });
+      return new Response(null, { status: CLIENT_CLOSED_REQUEST });
+    }
+    return errorResponse(error, c.get('requestId') ?? 'unknown', requestLogger);
+  });
 
   return {
     hono,

@@ -3,6 +3,7 @@ import { ApiError, ValidationError } from '@conduit/protocol';
 import type { Context } from 'hono';
 import type { AppEnv } from './app-env';
 import { incomingOf } from './node-bindings';
+import { assertStorableJson } from './storable-text';
 
 // Stateless between calls (no `stream` option), so one fatal decoder serves every request.
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -175,5 +176,7 @@ function parseJsonObject(bytes: Buffer): Record<string, unknown> {
       details: [{ message: 'the request body must be a JSON object', error_code: 'invalid_param' }],
     });
   }
+  // NUL and lone surrogates: refused here, on every store, rather than by PostgreSQL with a 500.
+  assertStorableJson(text, value);
   return value as Record<string, unknown>;
 }

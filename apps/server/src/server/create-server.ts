@@ -2,6 +2,7 @@ import { type Clock, systemClock } from '../clock';
 import { type Environment, loadServerConfig, type ServerConfig } from '../config/server-config';
 import { resolveKeyring } from '../crypto/resolve-keyring';
 import { defaultExecutorResolver, upstreamLimiterOptions } from '../execute/default-executor-resolver';
+import { UpstreamEgress } from '../execute/upstream-egress';
 import type { ServerExtension } from '../extensions/server-extension';
 import { type ConduitApp, createApp } from '../http/create-app';
 import { createJsonLogger, type Logger } from '../logging/logger';
@@ -79,7 +80,8 @@ export async function createServer(options: CreateServerOptions = {}): Promise<C
             : upstreamLimiterOptions(config.upstreamRateLimit),
         );
   const extensions =
-    options.extensions ?? defaultExtensions(options.env ?? process.env, limiters ? { limiters } : {});
+    options.extensions ??
+    defaultExtensions(options.env ?? process.env, limiters ? { limiters } : { upstreamRateLimitOff: true });
   const metrics = options.metrics ?? createServerMetrics({ defaultMetrics: true });
 
   const keyring = await resolveKeyring(config, logger);
@@ -93,6 +95,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<C
   });
 
   metrics.observePool(() => store.db.poolStats?.());
+  const egress = new UpstreamEgress(config.egress);
   let app: ConduitApp;
   try {
     const report = await store.migrate(extensions.flatMap((extension) => extension.migrations ?? []));
@@ -123,7 +126,9 @@ export async function createServer(options: CreateServerOptions = {}): Promise<C
         bodyLimitBytes: config.bodyLimitBytes,
         adminToken: config.adminToken,
         metricsToken: config.metricsToken,
+        egress: config.egress,
       },
+      egress,
       logger,
       clock,
       extensions,
@@ -132,6 +137,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<C
         options.executors ??
         defaultExecutorResolver({
           metrics,
+          egress,
           ...(limiters ? { limiters } : {}),
           ...(config.upstreamRateLimit === undefined ? {} : { rateLimit: config.upstreamRateLimit }),
         }),
@@ -158,6 +164,8 @@ export async function createServer(options: CreateServerOptions = {}): Promise<C
           host: config.host,
           port: config.port,
           shutdownTimeoutMs: config.shutdownTimeoutMs,
+          maxConnections: config.maxConnections,
+          requestTimeoutMs: config.requestTimeoutMs,
         });
         for (const extension of extensions) {
           await extension.start?.(app.services);
@@ -183,6 +191,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<C
           }
         }
         await store.close();
+        await egress.close();
       })();
       return closing;
     },

@@ -18,7 +18,7 @@ import { createSyncExtension } from '../sync/sync-extension';
  */
 export function defaultExtensions(
   env: Environment = process.env,
-  shared: { limiters?: UpstreamLimiters } = {},
+  shared: { limiters?: UpstreamLimiters; upstreamRateLimitOff?: boolean } = {},
 ): ServerExtension[] {
   return [
     createExecuteExtension(),
@@ -26,6 +26,7 @@ export function defaultExtensions(
     createSyncExtension({
       config: loadSyncConfig(env),
       ...(shared.limiters ? { limiters: shared.limiters } : {}),
+      ...(shared.upstreamRateLimitOff ? { rateLimit: false as const } : {}),
     }),
   ];
 }

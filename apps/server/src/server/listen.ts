@@ -13,7 +13,16 @@ export interface ListenOptions {
   readonly port: number;
   /** How long `close()` waits for in-flight requests before cutting connections. Default 10 s. */
   readonly shutdownTimeoutMs?: number;
+  /** Open connections at most; more are closed as they arrive. Default 1,000. */
+  readonly maxConnections?: number;
+  /** Time to receive a request's headers. Default 10 s. */
+  readonly headersTimeoutMs?: number;
+  /** Time to receive a whole request (headers and body): a slow upload is cut (408). Default 30 s. */
+  readonly requestTimeoutMs?: number;
 }
+
+/** Default cap on open connections. */
+export const DEFAULT_MAX_CONNECTIONS = 1000;
 
 /** A listening HTTP server. */
 export interface RunningServer {
@@ -60,7 +69,20 @@ export async function listen(app: ConduitApp, options: ListenOptions): Promise<R
     node.outgoing.end(plain.body);
     return RESPONSE_ALREADY_SENT;
   };
-  const server = createAdaptorServer({ fetch, overrideGlobalObjects: false }) as Server;
+  const requestTimeout = options.requestTimeoutMs ?? 30_000;
+  const headersTimeout = Math.min(options.headersTimeoutMs ?? 10_000, requestTimeout);
+  const server = createAdaptorServer({
+    fetch,
+    overrideGlobalObjects: false,
+    serverOptions: {
+      // Slow clients (headers or uploads dribbled to hold connections open) are cut: Node.js
+      // checks these timeouts every `connectionsCheckingInterval`, 30 s unless told otherwise.
+      headersTimeout,
+      requestTimeout,
+      connectionsCheckingInterval: Math.max(100, Math.min(1000, Math.floor(headersTimeout / 2))),
+    },
+  }) as Server;
+  server.maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
   await new Promise<void>((resolve, reject) => {
     const onError = (error: Error) => reject(error);
     server.once('error', onError);

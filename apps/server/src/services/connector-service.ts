@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import {
+  AuthenticationError,
   type ConnectorConfigByType,
   type ConnectorCredentialsByType,
   type ConnectorType,
+  EgressDeniedError,
   NotFoundError,
   PermissionError,
   parseConnectorConfig,
@@ -52,6 +54,12 @@ export interface ConnectorServiceOptions {
   readonly clock: Clock;
   /** Whether `config.base_url` may replace the upstream address (`CONDUIT_ALLOW_UPSTREAM_OVERRIDE`). */
   readonly allowUpstreamOverride: boolean;
+  /**
+   * The creation-time check of a configured upstream address (the CRM kind's `instance_url`):
+   * throws EgressDeniedError for a loopback, link-local or private one. Skipped when overrides are
+   * allowed, since `base_url` could aim anywhere then.
+   */
+  readonly checkUpstreamUrl?: (url: string) => void;
   readonly lifecycle?: ConnectorLifecycle;
 }
 
@@ -75,6 +83,24 @@ function userMismatch(): PermissionError {
     status: 403,
     code: 'user_mismatch',
     details: [{ field: 'external_user_id', message, error_code: 'user_mismatch' }],
+  });
+}
+
+function applicationGone(): AuthenticationError {
+  const message = 'the application of this token no longer exists';
+  return new AuthenticationError(message, {
+    status: 401,
+    code: 'invalid_token',
+    details: [{ message, error_code: 'invalid_token' }],
+  });
+}
+
+function instanceUrlNotAllowed(error: EgressDeniedError): ValidationError {
+  const message = `config.instance_url must be a public address: ${error.message}`;
+  return new ValidationError(message, {
+    status: 422,
+    code: 'instance_url_not_allowed',
+    details: [{ field: 'config.instance_url', message, error_code: 'instance_url_not_allowed' }],
   });
 }
 
@@ -105,6 +131,7 @@ export class ConnectorService {
   readonly #keyring: Keyring;
   readonly #clock: Clock;
   readonly #allowUpstreamOverride: boolean;
+  readonly #checkUpstreamUrl: ((url: string) => void) | undefined;
   readonly #lifecycle: ConnectorLifecycle;
 
   constructor(options: ConnectorServiceOptions) {
@@ -112,6 +139,7 @@ export class ConnectorService {
     this.#keyring = options.keyring;
     this.#clock = options.clock;
     this.#allowUpstreamOverride = options.allowUpstreamOverride;
+    this.#checkUpstreamUrl = options.checkUpstreamUrl;
     this.#lifecycle = options.lifecycle ?? { onCreated: async () => {}, deleteHooks: [] };
   }
 
@@ -122,6 +150,18 @@ export class ConnectorService {
   async create(caller: Caller, body: unknown): Promise<ConnectorRecord> {
     const request = parseCreateConnectorRequest(body, { allowUpstreamOverride: this.#allowUpstreamOverride });
     if (caller.kind === 'scoped' && request.external_user_id !== caller.externalUserId) throw userMismatch();
+    // A validly signed token may outlive its application (removed from the store): its connector
+    // would break the foreign key, so the token is refused as the credential it no longer is.
+    if (!(await this.#store.findApplication(caller.applicationId))) throw applicationGone();
+    const instanceUrl = (request.config as { instance_url?: unknown }).instance_url;
+    if (typeof instanceUrl === 'string' && !this.#allowUpstreamOverride) {
+      try {
+        this.#checkUpstreamUrl?.(instanceUrl);
+      } catch (error) {
+        if (error instanceof EgressDeniedError) throw instanceUrlNotAllowed(error);
+        throw error;
+      }
+    }
     const id = randomUUID();
     const now = new Date(this.#clock.now()).toISOString();
     const record: ConnectorRecord = {

@@ -2,6 +2,7 @@ import type { Clock } from '../clock';
 import type { RateLimitSpec } from '../config/rate-limit-spec';
 import type { Keyring } from '../crypto/keyring';
 import type { TokenSigner } from '../crypto/token-signer';
+import type { UpstreamEgress, UpstreamEgressSettings } from '../execute/upstream-egress';
 import type { ServerExtension } from '../extensions/server-extension';
 import type { Logger } from '../logging/logger';
 import type { ServerMetrics } from '../metrics/server-metrics';
@@ -10,6 +11,7 @@ import type { ApplicationStatusCache } from './application-status-cache';
 import type { ConnectorService } from './connector-service';
 import type { ExecutorResolver } from './executor-resolver';
 import type { InboundRateLimiter } from './inbound-rate-limiter';
+import type { LoginGuard, LoginGuardLimits } from './login-guard';
 
 /** The lifetime of an application token, in seconds (contract §1). */
 export const APPLICATION_TOKEN_TTL_SECONDS = 900;
@@ -37,6 +39,10 @@ export interface AppConfig {
    * by another process sharing the database applies within it. Default 1000 ms; 0 asks every time.
    */
   readonly applicationStatusTtlMs?: number | undefined;
+  /** Which upstream addresses and hosts are reached, and the bounds of their responses. Default: public addresses only. */
+  readonly egress?: UpstreamEgressSettings;
+  /** Failed-login limits of the token endpoint, apart from the API budget. Default 10 per client and address, 100 per address, per 5 min. */
+  readonly loginLimits?: LoginGuardLimits;
 }
 
 /**
@@ -55,8 +61,12 @@ export interface ServerServices {
   readonly applicationStatus: ApplicationStatusCache;
   /** Per-application request limiter, or undefined when the limit is off. */
   readonly rateLimiter: InboundRateLimiter | undefined;
+  /** Failed logins per client id and source address. */
+  readonly loginGuard: LoginGuard;
   /** How connectors of each kind are executed, when an execute feature provided it. */
   readonly executors: ExecutorResolver | undefined;
+  /** Every upstream connection goes through it: the egress policy and the response bounds. */
+  readonly egress: UpstreamEgress;
   /** The features plugged into the app, in order (e.g. the one providing `search`). */
   readonly extensions: readonly ServerExtension[];
   /** Issues and verifies bearer tokens; resolves the signing secret on first use. */

@@ -286,7 +286,7 @@ export class SqlStore implements Store {
     id: string,
     hooks: readonly ConnectorDeleteHook[] = [],
   ): Promise<ConnectorRecord | undefined> {
-    return this.db.transaction(async (tx) => {
+    const deleted = await this.db.transaction(async (tx) => {
       const params: SqlValue[] = [id];
       const where = ownerConditions(owner, {}, params);
       const [row] = await tx.query(
@@ -300,6 +300,13 @@ export class SqlStore implements Store {
       // Zero means a concurrent delete won; report "not found" like it never existed for this call.
       return deleted > 0 ? connector : undefined;
     });
+    if (deleted !== undefined && this.dialect === 'sqlite') {
+      // secure_delete zeroes the freed pages, but the write-ahead log still holds the rows as they
+      // were until a checkpoint: copy it into the file now and truncate it, so the erased
+      // credentials and records are gone from disk when the delete answers.
+      await this.db.query('PRAGMA wal_checkpoint(TRUNCATE)');
+    }
+    return deleted;
   }
 
   async updateConnectorCredentials(

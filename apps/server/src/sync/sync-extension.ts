@@ -17,8 +17,11 @@ export interface SyncExtensionOptions {
   readonly config?: Partial<SyncConfig>;
   /** The per-connector upstream budgets; default the upstream's published limits. Share it with execute. */
   readonly limiters?: UpstreamLimiters;
-  /** Merged over each module's published limits when `limiters` is not given. */
-  readonly rateLimit?: Partial<RateLimiterOptions>;
+  /**
+   * Merged over each module's published limits when `limiters` is not given; `false` for none
+   * (`CONDUIT_UPSTREAM_RATE_LIMIT=off`).
+   */
+  readonly rateLimit?: Partial<RateLimiterOptions> | false;
   /** Builds a connector's upstream reader; default its module's executor (see `moduleSyncUpstream`). */
   readonly upstream?: SyncUpstreamFactory;
   /** Per-attempt upstream timeout. Default 30 s. */
@@ -51,7 +54,8 @@ export interface SyncExtension extends ServerExtension {
  */
 export function createSyncExtension(options: SyncExtensionOptions = {}): SyncExtension {
   const config: SyncConfig = { ...DEFAULT_SYNC_CONFIG, ...options.config };
-  const limiters = options.limiters ?? new UpstreamLimiters(options.rateLimit);
+  const limiters =
+    options.limiters ?? (options.rateLimit === false ? undefined : new UpstreamLimiters(options.rateLimit));
   const factory = options.upstream ?? moduleSyncUpstream;
   let scheduler: SyncScheduler | undefined;
 
@@ -71,11 +75,11 @@ export function createSyncExtension(options: SyncExtensionOptions = {}): SyncExt
         );
         return factory({
           connector,
-          limiter: limiters.for(record.id, record.connectorType),
+          limiter: limiters?.for(record.id, record.connectorType),
           hooks: upstreamHooks(services.metrics, connector.type),
           saveCredentials: (credentials) => services.connectors.saveCredentials(record, credentials),
           timeoutMs: options.attemptTimeoutMs ?? 30_000,
-          ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+          fetch: options.fetch ?? services.egress.fetchFor(connector.type, connector.baseUrl),
         });
       },
     });
@@ -99,7 +103,7 @@ export function createSyncExtension(options: SyncExtensionOptions = {}): SyncExt
     beforeConnectorDelete: async (_tx, connector) => {
       // The rows go with the connector (foreign keys cascade); what runs here must stop too.
       scheduler?.forget(connector.id);
-      limiters.forget(connector.id);
+      limiters?.forget(connector.id);
     },
     describeSync: (connectors, services) => schedulerFor(services).summaries(connectors),
     start(services) {

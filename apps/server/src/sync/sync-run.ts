@@ -7,6 +7,7 @@ import { searchRecordId } from '../search/indexed-document';
 import type { SearchCollection, SearchIndexWriter } from '../search/search-index-writer';
 import type { SqlDatabase, SqlExecutor } from '../store/sql-database';
 import { LeaseLostError } from './lease-lost-error';
+import { publicSyncError } from './public-sync-error';
 import type { SyncConfig } from './sync-config';
 import type { ClaimedRun, PendingJob, SyncRepository } from './sync-repository';
 import type { SyncUpstream } from './sync-upstream';
@@ -44,10 +45,6 @@ export interface SyncRunReport {
   readonly pages: number;
   readonly records: number;
   readonly swept: number;
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /** Wakes the workers waiting for new listings or for the last one in flight to end. */
@@ -246,7 +243,7 @@ export async function executeSyncRun(
             stop(error);
             throw error;
           }
-          const message = messageOf(error);
+          const message = publicSyncError(error);
           deps.logger.warn('sync listing failed', {
             run_id: run.id,
             kind: job.kind,
@@ -307,7 +304,7 @@ export async function executeSyncRun(
         run,
         owner,
         clock.now(),
-        `the upstream refused the credentials: ${error.message}`,
+        `the upstream refused the credentials (${error.status ?? 'no status'}); the connector must be authorized again`,
       );
       return { succeeded: false, pages, records, swept: 0 };
     }

@@ -41,8 +41,8 @@ export interface SyncUpstream {
 /** What building a connector's upstream reader needs. */
 export interface SyncUpstreamOptions {
   readonly connector: LoadedConnector;
-  /** The connector's request budget in this process. */
-  readonly limiter: RateLimiter;
+  /** The connector's request budget in this process; undefined for none (`CONDUIT_UPSTREAM_RATE_LIMIT=off`). */
+  readonly limiter: RateLimiter | undefined;
   readonly hooks?: TransportHooks;
   /** Persists refreshed OAuth credentials (sealed, connector `active`). */
   readonly saveCredentials: (credentials: unknown) => Promise<void>;
@@ -73,7 +73,7 @@ export function moduleSyncUpstream(options: SyncUpstreamOptions): SyncUpstream {
   const executor = module.createExecutor({
     credentials: connector.credentials,
     baseUrl: connector.baseUrl,
-    rateLimit: options.limiter,
+    rateLimit: options.limiter ?? false,
     // A background run may wait out long upstream pauses: nobody is holding a request open.
     retry: { limit: 6, maxRetryAfterMs: 300_000 },
     timeoutMs: options.timeoutMs,

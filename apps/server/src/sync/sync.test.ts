@@ -52,7 +52,7 @@ describe.each(['sqlite', 'postgres'] as const)('sync on %s', (kind) => {
       token,
       body: { entity, action: 'search', params },
     });
-    expect(response.status).toBe(200);
+    expect(response.status, response.text).toBe(200);
     return response.body as { hits: { id: string; data: Record<string, unknown> }[] };
   };
 
@@ -150,6 +150,15 @@ describe.each(['sqlite', 'postgres'] as const)('sync on %s', (kind) => {
       limit: 100,
     });
     expect(bySection.hits.map((hit) => hit.id)).toContain(inSection.gid);
+  });
+
+  it('keeps no presigned download URL in the search index', async () => {
+    const attachments = await search('attachments', { query: {}, limit: 1000 });
+    expect(attachments.hits.length).toBe(expectedRecords(sim.data).records.attachments.length);
+    expect(attachments.hits.length).toBeGreaterThan(0);
+    for (const hit of attachments.hits) expect(hit.data).not.toHaveProperty('download_url');
+    const signed = await search('attachments', { query: { filter: { like: { download_url: 'http' } } } });
+    expect(signed.hits).toEqual([]);
   });
 
   it('syncs changes incrementally on demand, and sweeps deletions on a full sync', async () => {

@@ -2,10 +2,12 @@ import { randomBytes } from 'node:crypto';
 import type { Clock } from '../clock';
 import type { RateLimitSpec } from '../config/rate-limit-spec';
 import { Keyring } from '../crypto/keyring';
+import type { UpstreamEgressSettings } from '../execute/upstream-egress';
 import type { ServerExtension } from '../extensions/server-extension';
 import { type ConduitApp, createApp } from '../http/create-app';
 import { listen, type RunningServer } from '../server/listen';
 import { registerApplication } from '../services/applications';
+import type { LoginGuardLimits } from '../services/login-guard';
 import { openStore } from '../store/open-store';
 import type { Store } from '../store/store';
 import { type CapturedLogs, captureLogs } from './capture-logger';
@@ -82,6 +84,12 @@ export async function testStoreLocation(kind: StoreKind, label: string): Promise
 export interface TestAppOptions {
   readonly rateLimit?: RateLimitSpec | null;
   readonly allowUpstreamOverride?: boolean;
+  /**
+   * The upstream egress. Default: loopback allowed, since the simulators listen there; tests of
+   * the egress policy pass `{}` (public addresses only).
+   */
+  readonly egress?: UpstreamEgressSettings;
+  readonly loginLimits?: LoginGuardLimits;
   readonly keyring?: Keyring;
   readonly clock?: ManualClock;
   readonly extensions?: readonly ServerExtension[];
@@ -155,6 +163,8 @@ export async function startTestApp(store: Store, options: TestAppOptions = {}): 
       adminToken: options.adminToken,
       metricsToken: options.metricsToken,
       applicationStatusTtlMs: options.applicationStatusTtlMs,
+      egress: options.egress ?? { allow: ['127.0.0.0/8', '::1'] },
+      ...(options.loginLimits === undefined ? {} : { loginLimits: options.loginLimits }),
     },
     logger: logs.logger,
     clock,

@@ -17,3 +17,9 @@ export {
   ValidationError,
 } from './client-errors';
 export { ConduitError, type ConduitErrorOptions, type ErrorDetail } from './conduit-error';
+export {
+  EgressDeniedError,
+  type EgressRefusal,
+  type ResponseLimit,
+  ResponseLimitError,
+} from './egress-errors';

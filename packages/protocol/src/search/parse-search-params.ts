@@ -33,6 +33,7 @@ const operatorList = SEARCH_OPERATORS.join(', ');
 // alphabet means no compiler ever has to quote them.
 const subFieldSegment = /^[A-Za-z0-9_-]+$/;
 const hasWord = /[\p{L}\p{N}]/u;
+const words = /[\p{L}\p{N}]+/gu;
 
 /** What a value compared with a field must be. */
 type Expectation = 'string' | 'integer' | 'number' | 'boolean' | 'scalar' | 'ordered' | 'null';
@@ -385,6 +386,16 @@ class Parser {
     }
     if (operator !== 'like' && !hasWord.test(value)) {
       return this.fault(path, `${operator} needs at least one word (letters or digits)`);
+    }
+    if (operator === 'fuzzy') {
+      for (const word of value.match(words) ?? []) {
+        if ([...word].length > SEARCH_LIMITS.maxFuzzyWordLength) {
+          return this.fault(
+            path,
+            `fuzzy takes words of at most ${SEARCH_LIMITS.maxFuzzyWordLength} characters; one has ${[...word].length}`,
+          );
+        }
+      }
     }
     return { kind: 'text', op: operator, ...target, value };
   }

@@ -19,6 +19,11 @@ export const SEARCH_LIMITS = {
   maxInValues: 1000,
   /** Characters in one compared string. */
   maxStringLength: 4096,
+  /**
+   * Characters in one word of a `fuzzy` value: PostgreSQL's edit distance (fuzzystrmatch)
+   * refuses longer strings, and no real word is longer.
+   */
+  maxFuzzyWordLength: 255,
   /** Segments in one field path such as `parent.created_by.gid`. */
   maxPathSegments: 8,
   maxSortKeys: 16,

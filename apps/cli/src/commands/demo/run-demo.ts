@@ -186,6 +186,8 @@ async function demo(
         databaseUrl: undefined,
         allowUpstreamOverride: true,
         rateLimit: null,
+        // The simulator listens on loopback, which the egress policy refuses unless allowed.
+        egress: { allow: ['127.0.0.0/8', '::1'] },
       },
     });
     return {
@@ -194,7 +196,7 @@ async function demo(
         `listening on ${resources.server.url}, data in ${dataDir}`,
         'upstream overrides allowed, so a connector may point at the simulator',
       ],
-      tryIt: `conduit serve --data-dir ${dataDir} --allow-upstream-override`,
+      tryIt: `CONDUIT_EGRESS_ALLOW=127.0.0.0/8 conduit serve --data-dir ${dataDir} --allow-upstream-override`,
     };
   });
   const server = resources.server!;

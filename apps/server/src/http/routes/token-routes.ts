@@ -2,11 +2,14 @@ import {
   ApplicationTokenRequestSchema,
   type ApplicationTokenResponse,
   AuthenticationError,
+  RateLimitError,
   ScopedTokenRequestSchema,
   type ScopedTokenResponse,
 } from '@conduit/protocol';
+import { sleep } from '@conduit/transport';
 import type { Hono } from 'hono';
 import { authenticateClient } from '../../services/applications';
+import type { LoginVerdict } from '../../services/login-guard';
 import {
   APPLICATION_TOKEN_TTL_SECONDS,
   SCOPED_TOKEN_TTL_SECONDS,
@@ -14,7 +17,8 @@ import {
 } from '../../services/server-services';
 import { parseBody } from '../../validation/parse-body';
 import { type AppEnv, requireCaller } from '../app-env';
-import { authenticate, enforceRateLimit } from '../authenticate';
+import { authenticate } from '../authenticate';
+import { incomingOf } from '../node-bindings';
 import { readJsonBody } from '../read-json-body';
 
 /**
@@ -39,6 +43,25 @@ function invalidClient(): AuthenticationError {
   });
 }
 
+/** Waits before a refusal goes out (see `LoginGuardLimits.refusalDelayMs`); ends early if the client leaves. */
+async function held(ms: number, signal: AbortSignal): Promise<void> {
+  if (ms > 0) await sleep(ms, signal).catch(() => undefined);
+}
+
+function tooManyLogins(verdict: LoginVerdict): RateLimitError {
+  const [code, what] =
+    verdict.blockedBy === 'in-flight'
+      ? ['login_in_progress', 'another login from this address is being checked']
+      : ['too_many_failed_logins', 'too many failed logins from this address'];
+  const message = `${what}; retry in ${verdict.retryAfterSeconds}s`;
+  return new RateLimitError(message, {
+    status: 429,
+    code,
+    retryAfterMs: verdict.retryAfterSeconds * 1000,
+    details: [{ message, error_code: code }],
+  });
+}
+
 /**
  * Registers the token calls: client credentials → application token (900 s), application token →
  * scoped token for one external user (1200 s). Token responses are never cached.
@@ -50,16 +73,42 @@ function invalidClient(): AuthenticationError {
  */
 export function registerTokenRoutes(app: Hono<AppEnv>, services: ServerServices): void {
   app.post(TOKEN_PATHS.application, async (c) => {
+    const address = incomingOf(c)?.socket.remoteAddress ?? 'unknown';
+    // A flooding address is turned away before its body is even read.
+    const early = services.loginGuard.checkAddress(address);
+    if (!early.allowed) {
+      services.metrics.rateLimited.inc();
+      await held(services.loginGuard.refusalDelayMs, c.req.raw.signal);
+      throw tooManyLogins(early);
+    }
     const body = parseBody(
       ApplicationTokenRequestSchema,
       await readJsonBody(c, services.config.bodyLimitBytes),
     );
-    const application = await authenticateClient(services.store, body.client_id, body.client_secret, {
-      clock: services.clock,
-      // Count the attempt before the slow check, so guessing secrets is rate limited too.
-      beforeVerify: (found) => enforceRateLimit(services, found.id),
-    });
-    if (!application) throw invalidClient();
+    // Failed logins count per client id and source address, apart from the application's API
+    // budget: guessing cannot lock the application or its tokens out, and a full bucket is
+    // refused before the slow hash, so a flood costs nothing. One check at a time per address, so
+    // a flood cannot fill the thread pool the hash runs on.
+    const verdict = services.loginGuard.check(body.client_id, address);
+    if (!verdict.allowed) {
+      services.metrics.rateLimited.inc();
+      await held(services.loginGuard.refusalDelayMs, c.req.raw.signal);
+      throw tooManyLogins(verdict);
+    }
+    // Unknown client ids run the same slow hash against a decoy (authenticateClient), so they
+    // cost and take what a known one does.
+    let application: Awaited<ReturnType<typeof authenticateClient>>;
+    try {
+      application = await authenticateClient(services.store, body.client_id, body.client_secret, {
+        clock: services.clock,
+      });
+    } finally {
+      verdict.done();
+    }
+    if (!application) {
+      services.loginGuard.fail(body.client_id, address);
+      throw invalidClient();
+    }
     const signer = await services.tokenSigner();
     const response: ApplicationTokenResponse = {
       access_token: signer.issue(

@@ -1,0 +1,38 @@
+import { createBoundedFetch, type ResponseBounds } from '@conduit/transport';
+
+const MiB = 1024 * 1024;
+
+/**
+ * Bounds of the upstream API's answers in local mode: generous (a laptop runs one command, not a
+ * service), far below what would exhaust its memory.
+ *
+ * @example
+ * ```ts
+ * createBoundedFetch({ bounds: LOCAL_PAGE_BOUNDS });
+ * ```
+ */
+export const LOCAL_PAGE_BOUNDS: ResponseBounds = {
+  maxRawBytes: 256 * MiB,
+  maxDecodedBytes: 256 * MiB,
+  maxDecompressionRatio: 200,
+};
+
+/** Downloads are streamed to their destination: only a decompression bomb is stopped. */
+const LOCAL_DOWNLOAD_BOUNDS: ResponseBounds = { kind: 'download', maxDecompressionRatio: 200 };
+
+/**
+ * The `fetch` of a connector run in local mode: answers of the upstream API (its origin) are
+ * bounded by {@link LOCAL_PAGE_BOUNDS}, downloads (other origins) by their decompression ratio;
+ * a breach is a typed `ResponseLimitError` instead of the process running out of memory.
+ *
+ * @example
+ * ```ts
+ * const executor = connector.createExecutor({ credentials, fetch: localModeFetch(ASANA_API_URL), userAgent });
+ * ```
+ */
+export function localModeFetch(baseUrl: string): typeof globalThis.fetch {
+  const api = new URL(baseUrl).origin;
+  return createBoundedFetch({
+    boundsFor: (url) => (url.origin === api ? LOCAL_PAGE_BOUNDS : LOCAL_DOWNLOAD_BOUNDS),
+  });
+}

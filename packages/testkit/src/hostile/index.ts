@@ -1,0 +1,6 @@
+export {
+  type HostileAttack,
+  type HostileUpstream,
+  type HostileUpstreamOptions,
+  startHostileUpstream,
+} from './start-hostile-upstream';

@@ -1,0 +1,98 @@
+import { ResponseLimitError } from '@conduit/protocol';
+import { createLiveMemoryProbe, type HostileUpstream, startHostileUpstream } from '@conduit/testkit';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTransport } from '../create-transport';
+import { createBoundedFetch } from './create-bounded-fetch';
+import { DEFAULT_RESPONSE_BOUNDS } from './response-bounds';
+
+const MiB = 1024 * 1024;
+
+async function limitOf(promise: Promise<unknown>): Promise<ResponseLimitError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(ResponseLimitError);
+    return error as ResponseLimitError;
+  }
+  throw new Error('no bound was hit');
+}
+
+describe('createBoundedFetch', () => {
+  let upstream: HostileUpstream;
+  beforeEach(async () => {
+    upstream = await startHostileUpstream();
+  });
+  afterEach(async () => {
+    await upstream.close();
+  });
+
+  it('stops a gzip bomb at the decompression ratio, in bounded memory', async () => {
+    upstream.set({ attack: 'gzip-bomb', decodedMiB: 2048 });
+    const probe = createLiveMemoryProbe();
+    const fetch = createBoundedFetch();
+    const error = await limitOf(fetch(upstream.url).then((response) => response.arrayBuffer()));
+    expect(error.limit).toBe('decompression_ratio');
+    expect(error.message).toContain('decompression ratio');
+    probe.sample();
+    expect(probe.peak).toBeLessThan(64 * MiB);
+  });
+
+  it('stops nested encodings (gzip, gzip) the same way', async () => {
+    upstream.set({ attack: 'nested-gzip', decodedMiB: 1024 });
+    const probe = createLiveMemoryProbe();
+    const fetch = createBoundedFetch();
+    const error = await limitOf(fetch(upstream.url).then((response) => response.text()));
+    expect(['decompression_ratio', 'decoded_bytes']).toContain(error.limit);
+    probe.sample();
+    expect(probe.peak).toBeLessThan(64 * MiB);
+  });
+
+  it('stops a 400 MB page at the raw-size bound, without reading the rest', async () => {
+    upstream.set({ attack: 'huge-page', pageMiB: 400 });
+    const fetch = createBoundedFetch({ bounds: { maxRawBytes: 8 * MiB, maxDecodedBytes: 8 * MiB } });
+    const error = await limitOf(fetch(upstream.url).then((response) => response.json()));
+    expect(['raw_bytes', 'decoded_bytes']).toContain(error.limit);
+    expect(error.max).toBe(8 * MiB);
+    // Socket buffers on both sides hold a few MiB at most past the bound.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(upstream.bodyBytesSent).toBeLessThan(40 * MiB);
+  });
+
+  it('refuses a declared content-length over the raw bound before reading', async () => {
+    upstream.set({ attack: 'gzip-bomb', decodedMiB: 1024 });
+    const fetch = createBoundedFetch({ bounds: { maxRawBytes: 1024 } });
+    expect((await limitOf(fetch(upstream.url))).limit).toBe('raw_bytes');
+  });
+
+  it('bounds a download in time and bytes when set', async () => {
+    upstream.set({ attack: 'slow-body', dripMs: 20 });
+    const slow = createBoundedFetch({ bounds: { maxDurationMs: 150, kind: 'download' } });
+    const timed = await limitOf(slow(upstream.url).then((response) => response.arrayBuffer()));
+    expect(timed.limit).toBe('download_time');
+    expect(timed.max).toBe(150);
+
+    upstream.set({ attack: 'huge-page', pageMiB: 50 });
+    const small = createBoundedFetch({ bounds: { maxDecodedBytes: MiB, kind: 'download' } });
+    expect((await limitOf(small(upstream.url).then((r) => r.arrayBuffer()))).limit).toBe('download_bytes');
+  });
+
+  it('passes ordinary responses through untouched', async () => {
+    upstream.set({ attack: 'ok' });
+    const response = await createBoundedFetch()(`${upstream.url}/workspaces`);
+    expect(response.status).toBe(200);
+    expect(response.url).toBe(`${upstream.url}/workspaces`);
+    expect(await response.json()).toMatchObject({ next_page: null });
+  });
+
+  it('surfaces a breach through the transport as a typed, non-retried error', async () => {
+    upstream.set({ attack: 'nested-gzip', decodedMiB: 512 });
+    const transport = createTransport({
+      baseUrl: upstream.url,
+      fetch: createBoundedFetch({ bounds: DEFAULT_RESPONSE_BOUNDS }),
+      retry: { limit: 3, initialDelayMs: 1, maxDelayMs: 1 },
+    });
+    const error = await limitOf(transport.json({ path: '/tasks' }));
+    expect(error.retryable).toBe(false);
+    expect(upstream.requests).toHaveLength(1);
+  });
+});
