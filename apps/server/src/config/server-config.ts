@@ -197,7 +197,7 @@ function egressFrom(env: Environment): UpstreamEgressSettings {
     ...(downloadMaxBytes === undefined ? {} : { downloadMaxBytes }),
     ...(time === undefined
       ? {}
-      : { downloadMaxTimeMs: wrap('CONDUIT_DOWNLOAD_MAX_TIME', () => parseDuration(time)) }),
+      : { downloadMaxTimeMs: wrap('CONDUIT_DOWNLOAD_MAX_TIME', () => requirePositiveDuration(time)) }),
   };
 }
 

@@ -12,7 +12,7 @@ import {
   testStoreLocation,
 } from '../test-support/test-app';
 import { createSyncExtension, type SyncExtension } from './sync-extension';
-import { asanaSyncUpstream } from './sync-upstream';
+import { moduleSyncUpstream } from './sync-upstream';
 
 describe('CONDUIT_UPSTREAM_RATE_LIMIT=off and the sync', () => {
   let location: TestStoreLocation;
@@ -32,7 +32,7 @@ describe('CONDUIT_UPSTREAM_RATE_LIMIT=off and the sync', () => {
       config: { pollMs: 20, leaseMs: 5_000, intervalMs: 3_600_000 },
       upstream: (options) => {
         limiters.push(options.limiter);
-        return asanaSyncUpstream(options);
+        return moduleSyncUpstream(options);
       },
     });
     const extensions = [createExecuteExtension(), createSearchExtension(), sync];
