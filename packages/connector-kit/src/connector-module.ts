@@ -123,6 +123,12 @@ export interface ConnectorModule<
    * protocol's `decodeHostedError`).
    */
   readonly errorClasses?: ErrorClasses;
+  /**
+   * Hosts (`*.example.com` for subdomains) a download may be sent to besides the API's own: where
+   * the upstream hands out files (signed storage URLs). The hosted service's egress policy refuses
+   * every other download host unless its operator allows it.
+   */
+  readonly downloadHosts?: readonly string[];
 }
 
 /**
