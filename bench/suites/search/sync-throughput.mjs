@@ -5,11 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SEARCHABLE_ENTITIES } from '@conduit/asana';
 import {
-  moduleSyncUpstream,
   DEFAULT_SYNC_CONFIG,
   executeSyncRun,
   migration0002SearchIndex,
   migration0003SyncState,
+  moduleSyncUpstream,
   openStore,
   SearchIndexWriter,
   SyncRepository,
