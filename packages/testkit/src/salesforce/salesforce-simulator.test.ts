@@ -456,7 +456,7 @@ describe('replication', () => {
       const { access_token } = await own.refresh();
       const call = async (path: string) =>
         (await fetch(`${own.instanceUrl}${path}`, { headers: { authorization: `Bearer ${access_token}` } }))
-        // biome-ignore lint/suspicious/noExplicitAny: assertions read arbitrary upstream JSON
+          // biome-ignore lint/suspicious/noExplicitAny: assertions read arbitrary upstream JSON
           .json() as Promise<any>;
       own.clock.advance(120_000);
       const account = own.data.records('Account')[2]!;
