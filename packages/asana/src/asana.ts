@@ -1,5 +1,5 @@
+import { type ConnectorClient, createConnectorClient } from '@conduit/connector-kit';
 import type { ConnectorExecutor } from '@conduit/protocol';
-import { type ConnectorClient, createConnectorClient } from './connector-client';
 import { type AsanaDefinition, asanaDefinition } from './definition/definition';
 import { type AsanaHostedOptions, createAsanaHostedExecutor } from './hosted-executor';
 import { type AsanaLocalOptions, createLocalExecutor } from './local-executor';

@@ -1,12 +1,12 @@
-export { type Asana, type AsanaOptions, createAsana } from './asana';
-export { mapAsanaError, PremiumRequiredError } from './asana-errors';
 export {
   type ActionMethod,
   type ConnectorClient,
   createConnectorClient,
   type EntityMethods,
   type ExecuteResult,
-} from './connector-client';
+} from '@conduit/connector-kit';
+export { type Asana, type AsanaOptions, createAsana } from './asana';
+export { mapAsanaError, PremiumRequiredError } from './asana-errors';
 export { type AsanaDefinition, asanaDefinition } from './definition/definition';
 export * from './definition/records';
 export {

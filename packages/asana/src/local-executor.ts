@@ -1,3 +1,4 @@
+import { compileRecordCheck, decodeOffset, encodeOffset, type RecordCheck } from '@conduit/connector-kit';
 import {
   type ActionDefinition,
   ConduitError,
@@ -26,12 +27,19 @@ import {
   type TransportHooks,
 } from '@conduit/transport';
 import * as z from 'zod';
+
+interface LocalOffset {
+  index: number;
+}
+interface SearchOffset {
+  after: string;
+  seen: string[];
+}
+
 import { mapAsanaError } from './asana-errors';
 import { asanaDefinition } from './definition/definition';
 import { AttachmentRecord } from './definition/records';
 import { ENDPOINTS, type Endpoint, fillPath } from './endpoints';
-import { decodeOffset, encodeOffset, type LocalOffset, type SearchOffset } from './page-tokens';
-import { compileRecordCheck, type RecordCheck } from './record-check';
 import { VERSION } from './version';
 
 /** The upstream API root. */

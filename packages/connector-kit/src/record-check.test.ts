@@ -1,8 +1,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { AttachmentListRecord, CommonListRecord, TaskListRecord } from './definition/records';
 import { compileRecordCheck } from './record-check';
+
+// Shapes like a connector's list records: loose objects of plain fields, nullable references.
+const CommonListRecord = z.looseObject({
+  gid: z.string(),
+  resource_type: z.string(),
+  name: z.string().nullable(),
+});
+const TaskListRecord = CommonListRecord.extend({
+  resource_subtype: z.string(),
+  created_by: z.looseObject({ gid: z.string() }).nullable(),
+});
+const AttachmentListRecord = CommonListRecord.extend({ resource_subtype: z.string() });
 
 describe('compileRecordCheck', () => {
   it('compiles the list records of the definition', () => {

@@ -19,7 +19,17 @@ type Arguments<Params> = {} extends Params
   ? [params?: Params, options?: ExecuteOptions]
   : [params: Params, options?: ExecuteOptions];
 
-/** The typed method of one action, derived from its definition. */
+/**
+ * The typed method of one action, derived from its definition: `list` is awaitable for one page
+ * and `for await`-able over every record, `get` resolves with the record, `search` pages hits
+ * whose `data` has the action's record type, `download` resolves with the byte stream. Records
+ * are typed from their schema; fields a loose schema keeps are `unknown`.
+ *
+ * @example
+ * ```ts
+ * type GetTask = ActionMethod<ActionOf<AsanaDefinition, 'tasks', 'get'>>;
+ * ```
+ */
 export type ActionMethod<Action> =
   Action extends ActionDefinition<infer Kind, infer Params, infer Output>
     ? Kind extends 'list'
@@ -29,18 +39,32 @@ export type ActionMethod<Action> =
         : Kind extends 'search'
           ? (
               ...args: Arguments<z.input<Params>>
-            ) => ListResult<SearchHit<Record<string, unknown>>, SearchEnvelope<Record<string, unknown>>>
+            ) => ListResult<SearchHit<z.output<Output>>, SearchEnvelope<z.output<Output>>>
           : Kind extends 'download'
             ? (...args: Arguments<z.input<Params>>) => Promise<DownloadResult>
             : never
     : never;
 
-/** The typed methods of every entity of a connector: `client.tasks.list(…)`. */
+/**
+ * The typed methods of every entity of a connector: `client.tasks.list(…)`.
+ *
+ * @example
+ * ```ts
+ * type TaskMethods = EntityMethods<AsanaDefinition>['tasks'];
+ * ```
+ */
 export type EntityMethods<D extends ConnectorDefinition> = {
   readonly [E in EntityName<D>]: { readonly [A in ActionName<D, E>]: ActionMethod<ActionOf<D, E, A>> };
 };
 
-/** The result type of `execute` for one entity/action pair. */
+/**
+ * The result type of `execute` for one entity/action pair.
+ *
+ * @example
+ * ```ts
+ * type TaskPage = ExecuteResult<AsanaDefinition, 'tasks', 'list'>;
+ * ```
+ */
 export type ExecuteResult<
   D extends ConnectorDefinition,
   E extends EntityName<D>,
@@ -52,11 +76,18 @@ export type ExecuteResult<
       : Kind extends 'get'
         ? z.output<Output>
         : Kind extends 'search'
-          ? SearchEnvelope<Record<string, unknown>>
+          ? SearchEnvelope<z.output<Output>>
           : DownloadResult
     : never;
 
-/** A connector client: `execute` plus the typed methods of every entity. */
+/**
+ * A connector client: `execute` plus the typed methods of every entity.
+ *
+ * @example
+ * ```ts
+ * const client: ConnectorClient<AsanaDefinition> = createConnectorClient(asanaDefinition, executor);
+ * ```
+ */
 export type ConnectorClient<D extends ConnectorDefinition> = EntityMethods<D> & {
   /** The definition the client was built from. */
   readonly definition: D;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fillPath } from './endpoints';
+import { fillPath } from './fill-path';
 
 describe('fillPath', () => {
   it('fills every placeholder, encoded, and leaves the other params for the query', () => {

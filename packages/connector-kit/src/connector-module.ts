@@ -1,0 +1,134 @@
+import type {
+  ConnectorConfigByType,
+  ConnectorCredentialsByType,
+  ConnectorDefinition,
+  ConnectorType,
+  SearchFieldType,
+} from '@conduit/protocol';
+import type { RateLimiter, RateLimiterOptions, RetryOptions, TransportHooks } from '@conduit/transport';
+import type { LocalConnectorExecutor } from './create-connector-executor';
+import type { SyncPlan } from './sync-plan';
+
+/**
+ * One field of a credential method: its JSON name, and whether it may be left out.
+ *
+ * @example
+ * ```ts
+ * const field: CredentialField = { name: 'access_token', optional: true };
+ * ```
+ */
+export interface CredentialField {
+  readonly name: string;
+  readonly optional?: boolean;
+}
+
+/**
+ * One way of authenticating to the upstream, as shells offer it (the CLI reads each field from
+ * the setting `<module name>_<field>`, e.g. `asana_refresh_token`).
+ *
+ * @example
+ * ```ts
+ * const method: CredentialMethod = { id: 'personal_access_token', displayName: 'personal access token', fields: [{ name: 'token' }] };
+ * ```
+ */
+export interface CredentialMethod {
+  /** Stable identifier, e.g. `oauth`. */
+  readonly id: string;
+  /** For messages: `personal access token`. */
+  readonly displayName: string;
+  readonly fields: readonly CredentialField[];
+}
+
+/**
+ * What a shell (the server, the CLI) gives a module to build its executor.
+ *
+ * @example
+ * ```ts
+ * const executor = module.createExecutor({ credentials, baseUrl, userAgent: 'conduit-cli/1.0' });
+ * ```
+ */
+export interface ModuleExecutorOptions<Credentials = Readonly<Record<string, string | undefined>>> {
+  /** Parsed by the module's `parseCredentials`. */
+  readonly credentials: Credentials;
+  /** The API root; default the module's `defaultBaseUrl`. */
+  readonly baseUrl?: string;
+  /**
+   * Stores credentials an OAuth refresh renewed (same JSON shape); awaited before requests waiting
+   * on the refresh go on.
+   */
+  readonly saveCredentials?: (credentials: Credentials) => void | Promise<void>;
+  readonly fetch?: typeof globalThis.fetch;
+  /** Default the module's `rateLimit`; a shared limiter, or `false` for none. */
+  readonly rateLimit?: RateLimiterOptions | RateLimiter | false;
+  readonly retry?: Partial<RetryOptions> | false;
+  readonly timeoutMs?: number;
+  readonly hooks?: TransportHooks;
+  /** Product token of the shell, e.g. `conduit-server/0.1.0`. */
+  readonly userAgent?: string;
+}
+
+/**
+ * Everything a shell needs of one connector, exported by the connector's package: the server and
+ * the CLI know connectors only through a registry of these.
+ *
+ * @example
+ * ```ts
+ * export const zendeskSupportModule: ConnectorModule<typeof zendeskDefinition, 'support-desk'> = {
+ *   name: 'zendesk-support',
+ *   kind: 'support-desk',
+ *   displayName: 'Zendesk Support',
+ *   definition: zendeskDefinition,
+ *   credentialMethods: [...],
+ *   parseCredentials: (value) => parseConnectorCredentials('support-desk', value),
+ *   defaultBaseUrl: 'https://example.zendesk.com/api/v2',
+ *   baseUrl: (config) => upstreamBaseUrl('support-desk', config),
+ *   createExecutor: (options) => createZendeskExecutor(options),
+ *   sync: zendeskSyncPlan,
+ *   searchableFields: SEARCHABLE_FIELDS,
+ *   rateLimit: ZENDESK_RATE_LIMIT,
+ * };
+ * ```
+ */
+export interface ConnectorModule<
+  D extends ConnectorDefinition = ConnectorDefinition,
+  Kind extends ConnectorType = ConnectorType,
+> {
+  /** Stable name, e.g. `asana`: the CLI's connector name and settings prefix. */
+  readonly name: string;
+  /** The connector kind in the hosted service. */
+  readonly kind: Kind;
+  readonly displayName: string;
+  readonly definition: D;
+  /** Ways to authenticate, in order of preference when several are complete. */
+  readonly credentialMethods: readonly CredentialMethod[];
+  /**
+   * Checks a credentials value; throws `ValidationError` (`invalid_credentials`) with one detail
+   * per field at fault, naming fields and never values.
+   */
+  parseCredentials(value: unknown): ConnectorCredentialsByType[Kind];
+  /** The API root when the config names none. */
+  readonly defaultBaseUrl: string;
+  /** The API root of a connector's config (validated; throws `ValidationError` `invalid_config`). */
+  baseUrl(config: ConnectorConfigByType[Kind] | Record<string, unknown> | undefined): string;
+  createExecutor(options: ModuleExecutorOptions<ConnectorCredentialsByType[Kind]>): LocalConnectorExecutor;
+  /** How the hosted service syncs the connector for search; absent when it has no search. */
+  readonly sync?: SyncPlan;
+  /** The fields `search` may filter, sort and project on, per searchable entity. */
+  readonly searchableFields: { readonly [entity: string]: Readonly<Record<string, SearchFieldType>> };
+  /** The upstream's published limits for one set of credentials. */
+  readonly rateLimit: RateLimiterOptions;
+}
+
+/**
+ * Declares a connector module, keeping its definition's literal type.
+ *
+ * @example
+ * ```ts
+ * export const asanaModule = defineConnectorModule({ name: 'asana', kind: 'task-management', ... });
+ * ```
+ */
+export function defineConnectorModule<const D extends ConnectorDefinition, const Kind extends ConnectorType>(
+  module: ConnectorModule<D, Kind>,
+): ConnectorModule<D, Kind> {
+  return module;
+}

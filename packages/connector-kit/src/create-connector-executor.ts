@@ -1,0 +1,342 @@
+import {
+  type ActionDefinition,
+  ConduitError,
+  type ConnectorDefinition,
+  type ConnectorExecutor,
+  type DownloadResult,
+  type ExecuteOptions,
+  type ExecuteRequest,
+  type ListEnvelope,
+  ResponseValidationError,
+  resolveExecuteRequest,
+  UnsupportedOperationError,
+} from '@conduit/protocol';
+import {
+  type AuthStrategy,
+  createRateLimiter,
+  createTransport,
+  type ErrorMapper,
+  type QueryParams,
+  type RateLimiter,
+  type RateLimiterOptions,
+  type RetryOptions,
+  type Transport,
+  type TransportHooks,
+} from '@conduit/transport';
+import { fillPath } from './fill-path';
+import { PageLimitExceededError } from './page-limit-error';
+import type { PageContext, PageRequest } from './paging/pager';
+import { pagerOf } from './paging/pager-of';
+import { DEFAULT_PAGE_SIZE, DEFAULT_RATE_LIMIT } from './rate-limits';
+import { readAt } from './read-at';
+import { parseRecord, parseRecords } from './record-parser';
+import { streamDownload } from './stream-download';
+import { type UpstreamSpec, upstreamOf } from './upstream-spec';
+
+/**
+ * Options of {@link createConnectorExecutor}: the definition (whose actions carry their upstream
+ * requests), where the upstream is, how to authenticate, and the transport's knobs.
+ *
+ * @example
+ * ```ts
+ * const options: ConnectorExecutorOptions = { definition, baseUrl: 'https://example.zendesk.com', auth: bearerAuth(token) };
+ * ```
+ */
+export interface ConnectorExecutorOptions {
+  readonly definition: ConnectorDefinition;
+  /** The API root; action paths are joined onto it. */
+  readonly baseUrl: string;
+  readonly auth?: AuthStrategy;
+  /** The fetch requests go through; default the transport's `defaultFetch()`. */
+  readonly fetch?: typeof globalThis.fetch;
+  /**
+   * Client-side limiter: options, a shared `RateLimiter` (one budget for several executors with
+   * the same credentials), or `false` for none. Default `defaultRateLimit`.
+   */
+  readonly rateLimit?: RateLimiterOptions | RateLimiter | false;
+  /** The upstream's published limits, used when `rateLimit` is not given. Default {@link DEFAULT_RATE_LIMIT}. */
+  readonly defaultRateLimit?: RateLimiterOptions;
+  readonly retry?: Partial<RetryOptions> | false;
+  /** Per-attempt timeout in milliseconds. */
+  readonly timeoutMs?: number;
+  readonly hooks?: TransportHooks;
+  /** Product tokens before the transport's own, e.g. `['my-app/1.0', 'conduit-zendesk/0.1.0']`. */
+  readonly userAgent?: string | readonly string[];
+  readonly headers?: Record<string, string>;
+  /** The error-mapping hook: the upstream's error bodies to typed errors (see `ErrorMapper`). */
+  readonly errorMapper?: ErrorMapper;
+  /** Records per list page when the caller gives no `limit`. Default 100. */
+  readonly defaultPageSize?: number;
+}
+
+/**
+ * Options of {@link LocalConnectorExecutor.readPage}.
+ *
+ * @example
+ * ```ts
+ * await executor.readPage('tasks', { project: '1' }, { limit: 100, query: { opt_fields: 'name' } });
+ * ```
+ */
+export interface ReadPageOptions {
+  /** The `meta.next_page.offset` of the previous page. */
+  readonly offset?: string | null;
+  readonly limit?: number;
+  /** Query params that replace the action's fixed ones (e.g. a sync's `opt_fields`). */
+  readonly query?: QueryParams;
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * One raw list page: the upstream's records as plain objects, unchecked against the action's
+ * record (a sync asks for other fields than the action does), and the next offset.
+ *
+ * @example
+ * ```ts
+ * const page: RawPage = { records: [{ id: 1 }], nextOffset: null };
+ * ```
+ */
+export interface RawPage {
+  readonly records: Record<string, unknown>[];
+  readonly nextOffset: string | null;
+}
+
+/**
+ * The executor of local mode, built by {@link createConnectorExecutor}.
+ *
+ * @example
+ * ```ts
+ * const page = await executor.execute({ entity: 'tickets', action: 'list', params: {} });
+ * ```
+ */
+export interface LocalConnectorExecutor extends ConnectorExecutor {
+  readonly mode: 'local';
+  /** The transport every request goes through (auth, retries, limiter, error mapping). */
+  readonly transport: Transport;
+  /** Reads one raw page of an entity's `list` action, e.g. for a sync. */
+  readPage(entity: string, params: Record<string, unknown>, options?: ReadPageOptions): Promise<RawPage>;
+}
+
+function toQuery(params: Record<string, unknown>, fixed: QueryParams | undefined): QueryParams {
+  const query: Record<string, string> = {};
+  for (const key in params) {
+    const value = params[key];
+    if (value !== undefined && value !== null) query[key] = String(value);
+  }
+  return fixed === undefined ? query : { ...query, ...fixed };
+}
+
+function requireUpstream(
+  definition: ConnectorDefinition,
+  entity: string,
+  action: ActionDefinition,
+): UpstreamSpec {
+  const upstream = upstreamOf(action);
+  if (upstream) return upstream;
+  throw new UnsupportedOperationError(
+    `${definition.displayName} declares no upstream request for ${entity} ${action.kind}, so it cannot run in local mode.`,
+    { code: 'unsupported_action', status: 400 },
+  );
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The local executor runtime: runs every action of a definition against the upstream, in this
+ * process. Each request's params are validated against the definition (rules included), the
+ * action's path is filled, the rest goes into the query, the list pages with the action's paging
+ * strategy, and records are checked against the action's record schema. A page holding more
+ * records than the `limit` sent is refused (`PageLimitExceededError`). `search` runs only in
+ * hosted mode.
+ *
+ * @example
+ * ```ts
+ * const executor = createConnectorExecutor({
+ *   definition,
+ *   baseUrl: 'https://example.zendesk.com',
+ *   auth: authFromCredentials({ email: 'agent@example.com', api_token: token }),
+ *   errorMapper: mapZendeskError,
+ *   userAgent: `conduit-zendesk-support/${VERSION}`,
+ * });
+ * const tickets = createConnectorClient(definition, executor);
+ * ```
+ */
+export function createConnectorExecutor(options: ConnectorExecutorOptions): LocalConnectorExecutor {
+  const { definition, baseUrl } = options;
+  const limiter =
+    options.rateLimit === false
+      ? undefined
+      : options.rateLimit && 'acquire' in options.rateLimit
+        ? options.rateLimit
+        : createRateLimiter(options.rateLimit ?? options.defaultRateLimit ?? DEFAULT_RATE_LIMIT);
+  const userAgent =
+    typeof options.userAgent === 'string' ? [options.userAgent] : [...(options.userAgent ?? [])];
+  const transport = createTransport({
+    baseUrl,
+    ...(options.auth === undefined ? {} : { auth: options.auth }),
+    ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+    ...(limiter === undefined ? {} : { limiter }),
+    ...(options.retry === undefined ? {} : { retry: options.retry }),
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+    ...(options.hooks === undefined ? {} : { hooks: options.hooks }),
+    ...(options.headers === undefined ? {} : { headers: options.headers }),
+    ...(userAgent.length === 0 ? {} : { userAgent }),
+    ...(options.errorMapper === undefined ? {} : { errorMapper: options.errorMapper }),
+  });
+  const defaultPageSize = options.defaultPageSize ?? DEFAULT_PAGE_SIZE;
+
+  function send(request: PageRequest, signal: AbortSignal | undefined): Promise<unknown> {
+    return transport.json({
+      ...(request.url === undefined ? { path: request.path ?? '/' } : { url: request.url }),
+      ...(request.query === undefined ? {} : { query: request.query }),
+      ...(request.headers === undefined ? {} : { headers: request.headers }),
+      ...(signal ? { signal } : {}),
+    });
+  }
+
+  async function get(
+    action: ActionDefinition,
+    upstream: UpstreamSpec,
+    params: Record<string, unknown>,
+    signal?: AbortSignal,
+  ) {
+    const { path, rest } = fillPath(upstream.path, params);
+    const query = toQuery(rest, upstream.query);
+    const body = await send({ path, query }, signal);
+    return parseRecord(action, body, upstream.recordAt ?? 'data', path);
+  }
+
+  /** One list page: the records (checked by `parse`) and the next-page pointer. */
+  async function page(
+    upstream: UpstreamSpec,
+    params: Record<string, unknown>,
+    fixedQuery: QueryParams | undefined,
+    parse: (body: unknown, what: string) => unknown[],
+    signal: AbortSignal | undefined,
+  ): Promise<ListEnvelope> {
+    const { path, rest } = fillPath(upstream.path, params);
+    const { limit, offset, ...filters } = rest as { limit?: number; offset?: string };
+    const context: PageContext = {
+      path,
+      query: toQuery(filters, fixedQuery),
+      limit: limit ?? defaultPageSize,
+      offset,
+      baseUrl,
+    };
+    const paging = upstream.paging;
+    if (paging === undefined) {
+      // An unpaged list: one request, everything it holds.
+      const records = parse(await send({ path, query: context.query }, signal), path);
+      return { records, meta: { next_page: null } };
+    }
+    const pager = pagerOf(paging);
+    if (pager === undefined) {
+      if (paging.type !== 'custom') throw new TypeError(`unknown paging ${paging.type}`);
+      return paging.readPage({
+        ...context,
+        transport,
+        signal,
+        parseRecords: (body) => parse(body, path),
+      });
+    }
+    const body = await send(pager.request(context), signal);
+    const records = parse(body, path);
+    if (pager.sendsLimit && records.length > context.limit) {
+      throw new PageLimitExceededError(context.limit, records.length, { what: path });
+    }
+    const result = pager.page(body, records, context);
+    return { records: result.records, meta: { next_page: result.next } };
+  }
+
+  async function download(
+    upstream: UpstreamSpec,
+    params: Record<string, unknown>,
+    signal?: AbortSignal,
+  ): Promise<DownloadResult> {
+    const spec = upstream.download;
+    const range =
+      spec?.rangeParam === undefined ? undefined : (params[spec.rangeParam] as string | undefined);
+    const { path, rest } = fillPath(upstream.path, params);
+    if (spec?.locate === undefined) return streamDownload(transport, { path, range, signal });
+    if (spec.rangeParam !== undefined) delete rest[spec.rangeParam];
+    const body = await send({ path, query: toQuery(rest, upstream.query) }, signal);
+    const located = spec.locate(body, params);
+    if (located.url === undefined && located.path === undefined) {
+      throw new ConduitError(`The upstream gives no download for ${path}.`, { code: 'download_unavailable' });
+    }
+    return streamDownload(transport, { ...located, range, signal });
+  }
+
+  return {
+    mode: 'local',
+    transport,
+    async execute(request: ExecuteRequest, executeOptions: ExecuteOptions = {}) {
+      const { action, params } = resolveExecuteRequest(
+        definition,
+        request.entity,
+        request.action,
+        request.params,
+      );
+      const signal = executeOptions.signal;
+      if (action.kind === 'search') {
+        throw new UnsupportedOperationError(
+          `${request.entity} search runs over data the hosted service has synced, so it exists only in hosted mode: construct the connector with externalUserId, platformClientId and platformClientSecret.`,
+          { code: 'hosted_only', status: 400 },
+        );
+      }
+      const upstream = requireUpstream(definition, request.entity, action);
+      switch (action.kind) {
+        case 'download':
+          return download(upstream, params, signal);
+        case 'get':
+          return get(action, upstream, params, signal);
+        case 'list':
+          return page(
+            upstream,
+            params,
+            upstream.query,
+            (body, what) => parseRecords(action, body, upstream.recordsAt ?? 'data', what),
+            signal,
+          );
+      }
+    },
+    async readPage(entity, params, readOptions = {}) {
+      const { action, params: parsed } = resolveExecuteRequest(definition, entity, 'list', {
+        ...params,
+        ...(readOptions.limit === undefined ? {} : { limit: readOptions.limit }),
+        ...(readOptions.offset == null ? {} : { offset: readOptions.offset }),
+      });
+      const upstream = requireUpstream(definition, entity, action);
+      const recordsAt = upstream.recordsAt ?? 'data';
+      const result = await page(
+        upstream,
+        parsed,
+        readOptions.query ?? upstream.query,
+        (body, what) => {
+          const records = readAt(body, recordsAt);
+          if (!Array.isArray(records) || !records.every(isPlainObject)) {
+            throw new ResponseValidationError(
+              `The upstream's ${what} page does not have the expected shape: ${recordsAt || 'the body'} must be an array of objects`,
+              {
+                details: [
+                  {
+                    field: recordsAt,
+                    message: 'must be an array of objects',
+                    error_code: 'invalid_response',
+                  },
+                ],
+              },
+            );
+          }
+          return records;
+        },
+        readOptions.signal,
+      );
+      return {
+        records: result.records as Record<string, unknown>[],
+        nextOffset: result.meta.next_page?.offset ?? null,
+      };
+    },
+  };
+}

@@ -1,0 +1,165 @@
+import type { ConnectorDefinition } from '@conduit/protocol';
+import type { QueryParams } from '@conduit/transport';
+import type { LocalConnectorExecutor, RawPage } from './create-connector-executor';
+import { upstreamOf } from './upstream-spec';
+
+/**
+ * A listing a sync makes: its kind (a key of the plan's `listings`) and the id of the parent it
+ * lists under (`''` for the root).
+ *
+ * @example
+ * ```ts
+ * const job: SyncJobKey = { kind: 'project_tasks', parent: '42' };
+ * ```
+ */
+export interface SyncJobKey<Kind extends string = string> {
+  readonly kind: Kind;
+  readonly parent: string;
+}
+
+/**
+ * How the run that makes a listing is configured.
+ *
+ * @example
+ * ```ts
+ * const context: SyncListingContext = { pageSize: 100, modifiedSince: null };
+ * ```
+ */
+export interface SyncListingContext {
+  readonly pageSize: number;
+  /** Incremental runs: only records modified since this instant (ISO 8601); null in full runs. */
+  readonly modifiedSince: string | null;
+}
+
+/**
+ * One kind of listing of a sync plan. The upstream request is the definition's: `list` names the
+ * definition entity whose `list` action (path, paging) reads it, so a plan never types a path.
+ *
+ * @example
+ * ```ts
+ * const sections: SyncListing = {
+ *   entity: 'sections',
+ *   list: 'project_sections',
+ *   params: (project) => ({ project_gid: project }),
+ *   incompleteOnFailure: ['sections'],
+ * };
+ * ```
+ */
+export interface SyncListing<Kind extends string = string, Entity extends string = string> {
+  /** The searchable entity the records belong to. */
+  readonly entity: Entity;
+  /** The definition entity whose `list` action is read. */
+  readonly list: string;
+  /**
+   * The params of that action for a parent. Incremental reading lives here: a listing that can
+   * narrow to records modified since `context.modifiedSince` passes the upstream's param for it.
+   */
+  readonly params?: (parent: string, context: SyncListingContext) => Record<string, unknown>;
+  /** The listings the records of one page lead to. */
+  readonly children?: (records: readonly Record<string, unknown>[]) => SyncJobKey<Kind>[];
+  /**
+   * The entities a failure of this listing leaves incomplete: a failed `projects` listing means
+   * sections and tasks under it were never listed, so none of them may be swept.
+   */
+  readonly incompleteOnFailure: readonly Entity[];
+}
+
+/**
+ * How the hosted service keeps a synced copy of a connector for `search`: which entities, how
+ * each is read (a tree of listings from `root`), in full and incrementally, and how deletions
+ * are found.
+ *
+ * - Full runs make every listing and then sweep, per entity listed completely, every record not
+ *   seen (`deletions: 'sweep'`); incremental runs make every listing with
+ *   `context.modifiedSince` set and never sweep.
+ * - `fieldsQuery` asks the upstream for every searchable field of an entity (replacing the
+ *   action's fixed query), e.g. Asana's `opt_fields`.
+ *
+ * @example
+ * ```ts
+ * const plan: SyncPlan<'tickets', 'tickets'> = {
+ *   entities: ['tickets'],
+ *   root: { kind: 'tickets', parent: '' },
+ *   listings: { tickets: { entity: 'tickets', list: 'tickets', incompleteOnFailure: ['tickets'] } },
+ *   deletions: 'sweep',
+ * };
+ * ```
+ */
+export interface SyncPlan<Kind extends string = string, Entity extends string = string> {
+  /** The synced entities, in the order a sync reports them. */
+  readonly entities: readonly Entity[];
+  /** The first listing of every run. */
+  readonly root: SyncJobKey<Kind>;
+  readonly listings: { readonly [K in Kind]: SyncListing<Kind, Entity> };
+  fieldsQuery?(entity: Entity): QueryParams;
+  readonly deletions: 'sweep';
+}
+
+/**
+ * Whether a stored listing kind is one of the plan's.
+ *
+ * @example
+ * ```ts
+ * isSyncJobKind(plan, 'subtasks'); // true
+ * ```
+ */
+export function isSyncJobKind<Kind extends string>(plan: SyncPlan<Kind>, kind: string): kind is Kind {
+  return Object.hasOwn(plan.listings, kind);
+}
+
+/**
+ * The listings a page of records leads to.
+ *
+ * @example
+ * ```ts
+ * childJobs(plan, 'projects', [{ gid: '7' }]); // [{ kind: 'sections', parent: '7' }, …]
+ * ```
+ */
+export function childJobs<Kind extends string>(
+  plan: SyncPlan<Kind>,
+  kind: Kind,
+  records: readonly Record<string, unknown>[],
+): SyncJobKey<Kind>[] {
+  return plan.listings[kind].children?.(records) ?? [];
+}
+
+/**
+ * Reads one page of a listing through a connector's executor: the definition's path and paging,
+ * the plan's params and fields, the run's page size.
+ *
+ * @example
+ * ```ts
+ * const page = await readSyncPage(executor, plan, { kind: 'workspaces', parent: '' }, null, { pageSize: 100, modifiedSince: null });
+ * ```
+ */
+export function readSyncPage<Kind extends string, Entity extends string>(
+  executor: LocalConnectorExecutor,
+  plan: SyncPlan<Kind, Entity>,
+  job: SyncJobKey<Kind>,
+  offset: string | null,
+  context: SyncListingContext,
+  signal?: AbortSignal,
+): Promise<RawPage> {
+  const listing = plan.listings[job.kind];
+  return executor.readPage(listing.list, listing.params?.(job.parent, context) ?? {}, {
+    offset,
+    limit: context.pageSize,
+    ...(plan.fieldsQuery === undefined ? {} : { query: plan.fieldsQuery(listing.entity) }),
+    ...(signal === undefined ? {} : { signal }),
+  });
+}
+
+/**
+ * The listings of a plan whose definition entity has no `list` action with an upstream request:
+ * for a connector's own test (`expect(unreadableListings(definition, plan)).toEqual([])`).
+ *
+ * @example
+ * ```ts
+ * unreadableListings(definition, plan); // []
+ * ```
+ */
+export function unreadableListings(definition: ConnectorDefinition, plan: SyncPlan): string[] {
+  return Object.entries(plan.listings)
+    .filter(([, listing]) => upstreamOf(definition.entities[listing.list]?.actions.list) === undefined)
+    .map(([kind]) => kind);
+}
