@@ -1,4 +1,4 @@
-import { missingUpstreams, readSyncPage, unreadableListings } from '@conduit/connector-kit';
+import { childJobs, missingUpstreams, readSyncPage, unreadableListings } from '@conduit/connector-kit';
 import { startSalesforceSimulator } from '@conduit/testkit';
 import { describe, expect, it } from 'vitest';
 import { salesforceDefinition } from './definition/definition';
@@ -85,6 +85,31 @@ describe('salesforceModule', () => {
         [gone.Id, true],
       ]);
       expect(sim.requests.filter({ path: /\/queryAll$/ })).toHaveLength(1);
+      // The whole plan, as a sync run walks it: every listing from the root, every page.
+      const queue = [salesforceSyncPlan.root];
+      const seen: Record<string, number> = {};
+      while (queue.length > 0) {
+        const job = queue.shift()!;
+        let offset: string | null = null;
+        do {
+          const page = await readSyncPage(executor, salesforceSyncPlan, job, offset, {
+            pageSize: 100,
+            modifiedSince: null,
+          });
+          seen[job.kind] = (seen[job.kind] ?? 0) + page.records.length;
+          queue.push(...childJobs(salesforceSyncPlan, job.kind, page.records));
+          offset = page.nextOffset;
+        } while (offset !== null);
+      }
+      expect(seen).toEqual({
+        opportunity_stages: 10,
+        accounts: sim.data.count('Account'),
+        contacts: sim.data.count('Contact'),
+        leads: sim.data.count('Lead'),
+        opportunities: 20,
+        tasks: sim.data.count('Task'),
+        users: sim.data.records('User').filter((user) => user.IsActive === true).length,
+      });
     } finally {
       await sim.close();
     }

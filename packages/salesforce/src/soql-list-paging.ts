@@ -25,7 +25,7 @@ const QUERY_ERROR_CODES = new Set([
 /**
  * The SOQL of an entity's list for the given filter params: every value an escaped literal
  * (strings quoted, ids checked, booleans as `true`/`false`), AND-ed after the entity's own
- * condition; `modified_since` narrows to `SystemModstamp >` that instant.
+ * condition; `modified_since` narrows to `SystemModstamp >=` that instant.
  *
  * @example
  * ```ts
@@ -44,7 +44,9 @@ export function buildListSoql(list: SObjectList, query: Readonly<Record<string, 
     );
   }
   const since = query.modified_since;
-  if (typeof since === 'string') conditions.push(`SystemModstamp > ${soqlDateTime(since, 'modified_since')}`);
+  if (typeof since === 'string')
+    // `>=`: Salesforce stamps to the second, so a change in the same second as `since` still counts.
+    conditions.push(`SystemModstamp >= ${soqlDateTime(since, 'modified_since')}`);
   const fields =
     typeof query[SELECT_FIELDS_KEY] === 'string' ? (query[SELECT_FIELDS_KEY] as string) : list.fields;
   const where = conditions.length === 0 ? '' : ` WHERE ${conditions.join(' AND ')}`;

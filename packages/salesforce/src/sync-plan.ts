@@ -31,7 +31,7 @@ function listing(entity: SearchableEntity): SyncListing<SearchableEntity, Search
 /**
  * How the hosted service syncs the CRM connector for `search`: every searchable entity by SOQL
  * with just its searchable fields; full runs read everything and sweep what disappeared;
- * incremental runs read `SystemModstamp > last run` through `queryAll`, deleted records included
+ * incremental runs read `SystemModstamp >= last run` through `queryAll`, deleted records included
  * with `IsDeleted: true`.
  *
  * @example

@@ -48,7 +48,7 @@ const listExtras = {
   modified_since: z
     .string()
     .refine((value) => !Number.isNaN(Date.parse(value)), 'must be an ISO 8601 date-time')
-    .describe('only records changed after this instant (SystemModstamp)')
+    .describe('only records changed at or after this instant (SystemModstamp, to the second)')
     .optional(),
   include_deleted: z.boolean().describe('include deleted records (queryAll; IsDeleted true)').optional(),
 };

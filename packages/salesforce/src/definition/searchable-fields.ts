@@ -4,7 +4,9 @@ const s = 'string';
 const n = 'number';
 const b = 'boolean';
 
-const audit = { Id: s, CreatedDate: s, LastModifiedDate: s, SystemModstamp: s, IsDeleted: b } as const;
+const stamps = { Id: s, CreatedDate: s, LastModifiedDate: s, SystemModstamp: s } as const;
+// User and OpportunityStage have no IsDeleted: they are deactivated, never deleted.
+const audit = { ...stamps, IsDeleted: b } as const;
 
 /**
  * The fields `search` may filter, sort and project on, per searchable entity (hosted mode): the
@@ -77,7 +79,7 @@ export const SEARCHABLE_FIELDS = {
     OwnerId: s,
     IsClosed: b,
   },
-  users: { ...audit, Name: s, FirstName: s, LastName: s, Username: s, Email: s, Title: s, IsActive: b },
+  users: { ...stamps, Name: s, FirstName: s, LastName: s, Username: s, Email: s, Title: s, IsActive: b },
   opportunity_stages: {
     Id: s,
     MasterLabel: s,
