@@ -1,5 +1,10 @@
 import { CursorExpiredError, NotFoundError, ValidationError } from '@conduit/protocol';
-import { type SalesforceSimulator, startSalesforceSimulator } from '@conduit/testkit';
+import {
+  createSelfSignedCertificate,
+  type SalesforceSimulator,
+  startSalesforceSimulator,
+} from '@conduit/testkit';
+import { createNodeHttpFetch } from '@conduit/transport';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSalesforceExecutor, type SalesforceLocalOptions } from './local-executor';
 import { RequestLimitExceededError } from './salesforce-errors';
@@ -371,6 +376,19 @@ describe('sessions and refresh', () => {
       await expect(run.execute({ entity: 'users', action: 'list', params: {} })).rejects.toMatchObject({
         code: 'invalid_grant',
       });
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('works over https on loopback with a self-signed certificate', async () => {
+    const tls = createSelfSignedCertificate();
+    const own = await startSalesforceSimulator({ dataset: { preset: 'empty' }, tls });
+    try {
+      const run = executor({ fetch: createNodeHttpFetch({ ca: tls.cert }) }, own);
+      const page = (await run.execute({ entity: 'users', action: 'list', params: {} })) as Page;
+      expect(page.records.length).toBeGreaterThan(0);
+      expect(run.instanceUrl).toMatch(/^https:\/\/127\.0\.0\.1:/);
     } finally {
       await own.close();
     }
