@@ -1,4 +1,10 @@
-import { childJobs, missingUpstreams, readSyncPage, unreadableListings } from '@conduit/connector-kit';
+import {
+  childJobs,
+  missingUpstreams,
+  type RawPage,
+  readSyncPage,
+  unreadableListings,
+} from '@conduit/connector-kit';
 import { startSalesforceSimulator } from '@conduit/testkit';
 import { describe, expect, it } from 'vitest';
 import { salesforceDefinition } from './definition/definition';
@@ -92,7 +98,7 @@ describe('salesforceModule', () => {
         const job = queue.shift()!;
         let offset: string | null = null;
         do {
-          const page = await readSyncPage(executor, salesforceSyncPlan, job, offset, {
+          const page: RawPage = await readSyncPage(executor, salesforceSyncPlan, job, offset, {
             pageSize: 100,
             modifiedSince: null,
           });
