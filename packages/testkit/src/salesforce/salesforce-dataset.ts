@@ -110,17 +110,22 @@ export class SalesforceDataset {
     const index = (this.counters.get(object.keyPrefix) ?? 0) + 1;
     this.counters.set(object.keyPrefix, index);
     const stamp = toSecond(at ?? this.now());
+    const user = this.apiUserId || null;
+    // Bookkeeping first, in one literal, so records of a type share one shape (100,000 inserts
+    // adding properties one by one cost seconds); the given fields override it.
     const record: SalesforceRecord = {
       Id: salesforceId(object.keyPrefix, index),
+      IsDeleted: false,
+      CreatedDate: stamp,
+      CreatedById: user,
+      LastModifiedDate: stamp,
+      LastModifiedById: user,
+      SystemModstamp: stamp,
+      OwnerId: user,
       ...fields,
     };
-    if (object.byName.has('isdeleted')) record.IsDeleted = false;
-    record.CreatedDate ??= stamp;
-    record.CreatedById ??= this.apiUserId || null;
-    record.LastModifiedDate ??= stamp;
-    record.LastModifiedById ??= this.apiUserId || null;
-    record.SystemModstamp ??= stamp;
-    if (object.byName.has('ownerid')) record.OwnerId ??= this.apiUserId || null;
+    if (!object.byName.has('isdeleted')) delete record.IsDeleted;
+    if (!object.byName.has('ownerid')) delete record.OwnerId;
     this.derive(object.name, record);
     let table = this.tables.get(object.name);
     if (table === undefined) {
