@@ -94,6 +94,11 @@ export interface SyncPlan<Kind extends string = string, Entity extends string = 
   fieldsQuery?(entity: Entity): QueryParams;
   readonly deletions: 'sweep';
   /**
+   * Records an incremental listing returns only to say they were deleted upstream (Salesforce's
+   * `queryAll` rows with `IsDeleted: true`): removed from the synced copy instead of stored.
+   */
+  deleted?(record: Readonly<Record<string, unknown>>): boolean;
+  /**
    * Entities every run lists completely, incremental ones too (their listings do not narrow by
    * `modifiedSince`): an incremental run may sweep them as well. Default none.
    */

@@ -93,7 +93,8 @@ export interface SalesforceLocalExecutor extends LocalConnectorExecutor {
  * ```
  */
 export function createSalesforceExecutor(options: SalesforceLocalOptions): SalesforceLocalExecutor {
-  const credentials = parseSalesforceCredentials(options.credentials);
+  // A stored session is not reused: the first call refreshes, which is how the instance_url is learned.
+  const { access_token: _stored, ...credentials } = parseSalesforceCredentials(options.credentials);
   const version = options.apiVersion ?? DEFAULT_API_VERSION;
   if (!/^\d{2,3}\.\d$/.test(version)) {
     throw new ValidationError('apiVersion: must look like 62.0', {
@@ -113,7 +114,6 @@ export function createSalesforceExecutor(options: SalesforceLocalOptions): Sales
   const executor = createConnectorExecutor({
     definition: salesforceDefinition,
     baseUrl: `${loginUrl}/services/data/v${version}`,
-    // No access token is reused: the first call refreshes, which is how the instance_url is learned.
     auth: authFromCredentials(credentials, {
       tokenUrl: `${loginUrl}/services/oauth2/token`,
       fetch: session.fetch,

@@ -29,11 +29,6 @@ export function parseSalesforceCredentials(value: unknown): CrmCredentials {
         })),
       });
     }
-    // A stored session is not reused (see createSalesforceExecutor), so it need not be valid here.
-    if ('access_token' in value) {
-      const { access_token: _unused, ...rest } = value as Record<string, unknown>;
-      return parseConnectorCredentials('crm', rest);
-    }
   }
   return parseConnectorCredentials('crm', value);
 }

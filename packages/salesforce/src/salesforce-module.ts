@@ -1,5 +1,5 @@
 import { defineConnectorModule } from '@conduit/connector-kit';
-import { type CrmCredentials, DEFAULT_CRM_INSTANCE_URL, upstreamBaseUrl } from '@conduit/protocol';
+import { DEFAULT_CRM_INSTANCE_URL, upstreamBaseUrl } from '@conduit/protocol';
 import { salesforceDefinition } from './definition/definition';
 import { SEARCHABLE_FIELDS } from './definition/searchable-fields';
 import { createSalesforceExecutor, SALESFORCE_RATE_LIMIT } from './local-executor';
@@ -39,7 +39,7 @@ export const salesforceModule = defineConnectorModule({
         : {
             // The stored JSON keeps the new access_token next to the (maybe rotated) refresh token.
             saveCredentials: (credentials) =>
-              options.saveCredentials?.(credentials as unknown as CrmCredentials),
+              options.saveCredentials?.(parseSalesforceCredentials(credentials)),
           }),
       ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
       ...(options.rateLimit === undefined ? {} : { rateLimit: options.rateLimit }),

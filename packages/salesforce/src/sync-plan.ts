@@ -32,7 +32,7 @@ function listing(entity: SearchableEntity): SyncListing<SearchableEntity, Search
  * How the hosted service syncs the CRM connector for `search`: every searchable entity by SOQL
  * with just its searchable fields; full runs read everything and sweep what disappeared;
  * incremental runs read `SystemModstamp >= last run` through `queryAll`, deleted records included
- * with `IsDeleted: true`.
+ * with `IsDeleted: true` (`deleted` says so, and the service removes them from its copy).
  *
  * @example
  * ```ts
@@ -48,4 +48,5 @@ export const salesforceSyncPlan: SyncPlan<SearchableEntity, SearchableEntity> = 
   >['listings'],
   fieldsQuery: (entity) => ({ [SELECT_FIELDS_KEY]: Object.keys(SEARCHABLE_FIELDS[entity]).join(', ') }),
   deletions: 'sweep',
+  deleted: (record) => record.IsDeleted === true,
 };

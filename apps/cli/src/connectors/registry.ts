@@ -21,4 +21,12 @@ export const CONNECTOR_REGISTRY: readonly ConnectorRegistryEntry[] = [
     credentialMethods: [['token'], ['refresh_token', 'client_id', 'client_secret']],
     load: async () => (await import('@conduit/asana')).asanaModule,
   },
+  {
+    name: 'salesforce',
+    kind: 'crm',
+    displayName: 'Salesforce',
+    packageName: '@conduit/salesforce',
+    credentialMethods: [['refresh_token', 'client_id', 'client_secret']],
+    load: async () => (await import('@conduit/salesforce')).salesforceModule,
+  },
 ];

@@ -1,5 +1,6 @@
 import { asanaModule } from '@conduit/asana';
 import { createConnectorRegistry } from '@conduit/connector-kit';
+import { salesforceModule } from '@conduit/salesforce';
 
 /**
  * The connectors this server runs: the only place that names one. Adding a connector is adding
@@ -11,4 +12,4 @@ import { createConnectorRegistry } from '@conduit/connector-kit';
  * connectorRegistry.forKind('task-management')?.definition;
  * ```
  */
-export const connectorRegistry = createConnectorRegistry([asanaModule]);
+export const connectorRegistry = createConnectorRegistry([asanaModule, salesforceModule]);

@@ -97,8 +97,26 @@ function fits(value: unknown, type: SearchFieldType): boolean {
 }
 
 /**
- * Prepares an upstream record for the search tables, or returns undefined when it has no string
- * `gid`. Only searchable fields are kept; a value of another type than declared (which the
+ * The upstream id of a record: Asana's `gid`, Salesforce's `Id`, or a plain `id` (a string, or a
+ * number as Zendesk sends); undefined when it has none.
+ *
+ * @example
+ * ```ts
+ * recordIdOf({ Id: '001Dn0000000001AAA', Name: 'Acme' }); // '001Dn0000000001AAA'
+ * ```
+ */
+export function recordIdOf(raw: Record<string, unknown>): string | undefined {
+  for (const key of ['gid', 'Id', 'id']) {
+    const value = raw[key];
+    if (typeof value === 'string' && value !== '') return value;
+    if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  }
+  return undefined;
+}
+
+/**
+ * Prepares an upstream record for the search tables, or returns undefined when it has no id
+ * ({@link recordIdOf}). Only searchable fields are kept; a value of another type than declared (which the
  * upstream's schema rules out) is stored as null, and so is a typed column's nested value of the
  * wrong type, so the typed columns and the JSON never disagree.
  *
@@ -109,7 +127,9 @@ function fits(value: unknown, type: SearchFieldType): boolean {
  * ```
  */
 export function indexedDocument(layout: CollectionLayout, raw: unknown): IndexedDocument | undefined {
-  if (!isPlainObject(raw) || typeof raw.gid !== 'string' || raw.gid === '') return undefined;
+  if (!isPlainObject(raw)) return undefined;
+  const recordId = recordIdOf(raw);
+  if (recordId === undefined) return undefined;
   const data: Record<string, unknown> = {};
   let coerced = 0;
   for (const [field, value] of Object.entries(raw)) {
@@ -170,7 +190,7 @@ export function indexedDocument(layout: CollectionLayout, raw: unknown): Indexed
   // Typed columns may have nulled a nested value: only then is the JSON written again.
   const dataJson = serialized !== undefined && coerced === coercedBefore ? serialized : JSON.stringify(data);
   return {
-    recordId: raw.gid,
+    recordId,
     data,
     dataJson,
     contentHash: createHash('sha256').update(dataJson).digest('base64url').slice(0, 22),

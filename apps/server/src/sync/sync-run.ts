@@ -3,6 +3,7 @@ import { AuthenticationError, CursorExpiredError } from '@conduit/protocol';
 import type { Clock } from '../clock';
 import type { Logger } from '../logging/logger';
 import { collectionLayout } from '../search/collection-layout';
+import { recordIdOf } from '../search/indexed-document';
 import type { SearchCollection, SearchIndexWriter } from '../search/search-index-writer';
 import type { SqlDatabase, SqlExecutor } from '../store/sql-database';
 import { LeaseLostError } from './lease-lost-error';
@@ -177,7 +178,22 @@ export async function executeSyncRun(
         }
         const children = childJobs(plan, job.kind, page.records);
         await transaction(async (tx) => {
-          await writer.upsert(tx, await collectionOf(tx, entity), page.records, run.generation);
+          const collection = await collectionOf(tx, entity);
+          const isDeleted = plan.deleted;
+          if (isDeleted === undefined) {
+            await writer.upsert(tx, collection, page.records, run.generation);
+          } else {
+            // Deletions reported by an incremental listing leave the copy at once.
+            await writer.upsert(
+              tx,
+              collection,
+              page.records.filter((record) => !isDeleted(record)),
+              run.generation,
+            );
+            const gone = page.records.filter(isDeleted).map(recordIdOf);
+            const ids = gone.filter((id): id is string => id !== undefined);
+            if (ids.length > 0) await writer.remove(tx, collection, ids);
+          }
           if (children.length > 0) await repository.addJobs(tx, run.id, children);
           await repository.completePage(tx, job.id, page.nextOffset, page.records.length);
         });
