@@ -64,7 +64,7 @@ describe('completeWords', () => {
   });
 
   it('completes connectors, entities and actions from the connector definition', async () => {
-    expect(await values(['exec', ''])).toEqual(['asana', 'task-management']);
+    expect(await values(['exec', ''])).toEqual(['asana', 'task-management', 'salesforce', 'crm']);
     expect(await values(['describe', 'asana', 'task_d'])).toEqual(['task_dependencies', 'task_dependents']);
     expect(await values(['exec', 'asana', 'attachments', ''])).toEqual(['list', 'get', 'download', 'search']);
     expect(await values(['exec', 'nope', ''])).toEqual([]);
