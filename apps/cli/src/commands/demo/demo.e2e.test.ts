@@ -19,7 +19,7 @@ describe('conduit demo (built, child process)', { timeout: E2E_TIMEOUT_MS }, () 
     expect(stderr).toBe('');
     expect(code).toBe(0);
     expect(Date.now() - started).toBeLessThan(15_000);
-    for (let step = 1; step <= 10; step += 1) expect(stdout).toMatch(new RegExp(`^✓ \\[${step}/10\\] `, 'm'));
+    for (let step = 1; step <= 11; step += 1) expect(stdout).toMatch(new RegExp(`^✓ \\[${step}/11\\] `, 'm'));
     expect(stdout).toContain('page 3: ');
     expect(stdout).toMatch(/tasks match despite the typo/);
     expect(stdout).toMatch(/Onboarding checklist inside the app/);
@@ -43,16 +43,19 @@ describe('conduit demo (built, child process)', { timeout: E2E_TIMEOUT_MS }, () 
       'fuzzy',
       'filter',
       'download',
+      'crm',
       'cleanup',
     ]);
     expect(document.steps.every((step) => step.ok && step.took_ms >= 0)).toBe(true);
-    const [, service, application, , list, sync, fuzzy, filter, download, cleanup] = document.steps.map(
+    const [, service, application, , list, sync, fuzzy, filter, download, crm, cleanup] = document.steps.map(
       (step) => step.result,
     );
     expect(application).toMatchObject({ client_secret: '[REDACTED]', external_user_id: 'demo-user' });
     expect(list).toMatchObject({ page_size: 4, pages: expect.any(Number) });
     expect(list!.pages as number).toBeGreaterThan(1);
     expect(sync).toMatchObject({ state: 'idle', records: expect.any(Number) });
+    expect(crm).toMatchObject({ synced: expect.any(Number) });
+    expect(crm!.closed_won as unknown[]).toHaveLength(2);
     expect((fuzzy!.hits as { name: string }[]).every((hit) => /onboarding/i.test(hit.name))).toBe(true);
     expect(filter!.where).toMatch(/^completed=false and assignee\.gid=\d+$/);
     const dues = (filter!.hits as { due_on: string | null }[])
