@@ -332,8 +332,9 @@ describe('downloads', () => {
 });
 
 describe('download memory', () => {
-  it('streams a 96 MB file with backpressure, never holding it', async () => {
-    const size = 96 * 1024 * 1024;
+  it('streams a 192 MB file with backpressure, never holding it', { timeout: 60_000 }, async () => {
+    const size = 192 * 1024 * 1024;
+    const chunks = size / 65_536;
     const parent = sim.data.records('Account')[0]!;
     const attachment = sim.insert('Attachment', {
       ParentId: parent.Id,
@@ -361,14 +362,19 @@ describe('download memory', () => {
       params: { id: attachment.Id },
     })) as AsyncIterable<Uint8Array>;
     const iterator = result[Symbol.asyncIterator]();
-    let received = (await iterator.next()).value?.length ?? 0;
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    // Socket and stream buffers hold a few MB at most, far from the 1,536 chunks of the file.
-    expect(produced).toBeLessThan(1536 / 4);
-    for (let step = await iterator.next(); !step.done; step = await iterator.next())
-      received += step.value.length;
-    expect(received).toBe(size);
-    expect(produced).toBe(1536);
+    try {
+      let received = (await iterator.next()).value?.length ?? 0;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Socket and stream buffers hold some MB (tens at most on loopback), far from the whole file.
+      expect(produced).toBeLessThan(chunks / 2);
+      for (let step = await iterator.next(); !step.done; step = await iterator.next()) {
+        received += step.value.length;
+      }
+      expect(received).toBe(size);
+      expect(produced).toBe(chunks);
+    } finally {
+      await iterator.return?.();
+    }
   });
 });
 
