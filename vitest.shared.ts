@@ -9,6 +9,7 @@ const packages = [
   'connector-kit',
   'asana',
   'zendesk-support',
+  'salesforce',
   'cloud',
   'testkit',
   'mcp',

@@ -29,4 +29,12 @@ export const CONNECTOR_REGISTRY: readonly ConnectorRegistryEntry[] = [
     credentialMethods: [['access_token'], ['email', 'api_token']],
     load: async () => (await import('@conduit/zendesk-support')).zendeskSupportModule,
   },
+  {
+    name: 'salesforce',
+    kind: 'crm',
+    displayName: 'Salesforce',
+    packageName: '@conduit/salesforce',
+    credentialMethods: [['refresh_token', 'client_id', 'client_secret']],
+    load: async () => (await import('@conduit/salesforce')).salesforceModule,
+  },
 ];

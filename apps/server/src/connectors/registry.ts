@@ -1,5 +1,6 @@
 import { asanaModule } from '@conduit/asana';
 import { createConnectorRegistry } from '@conduit/connector-kit';
+import { salesforceModule } from '@conduit/salesforce';
 import { zendeskSupportModule } from '@conduit/zendesk-support';
 
 /**
@@ -12,4 +13,8 @@ import { zendeskSupportModule } from '@conduit/zendesk-support';
  * connectorRegistry.forKind('task-management')?.definition;
  * ```
  */
-export const connectorRegistry = createConnectorRegistry([asanaModule, zendeskSupportModule]);
+export const connectorRegistry = createConnectorRegistry([
+  asanaModule,
+  zendeskSupportModule,
+  salesforceModule,
+]);

@@ -97,18 +97,21 @@ function fits(value: unknown, type: SearchFieldType): boolean {
 }
 
 /**
- * The id a record is stored and found under: its `gid` (Asana), else its `id` (Zendesk's integer
- * ids), always as a string, as search hits carry it. Undefined when it has neither.
+ * The id a record is stored and found under: Asana's `gid`, Salesforce's `Id`, or a plain `id`
+ * (Zendesk's integer ids), always as a string, as search hits carry it. Undefined when it has none.
  *
  * @example
  * ```ts
  * searchRecordId({ id: 42, subject: 'Printer on fire' }); // '42'
+ * searchRecordId({ Id: '001Dn0000000001AAA', Name: 'Acme' }); // '001Dn0000000001AAA'
  * ```
  */
 export function searchRecordId(raw: Record<string, unknown>): string | undefined {
-  if (typeof raw.gid === 'string' && raw.gid !== '') return raw.gid;
-  if (typeof raw.id === 'number' && Number.isSafeInteger(raw.id)) return String(raw.id);
-  if (typeof raw.id === 'string' && raw.id !== '') return raw.id;
+  for (const key of ['gid', 'Id', 'id']) {
+    const value = raw[key];
+    if (typeof value === 'string' && value !== '') return value;
+    if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
+  }
   return undefined;
 }
 

@@ -112,7 +112,8 @@ export type SupportDeskCredentials = z.output<typeof SupportDeskCredentialsSchem
 
 /**
  * CRM credentials, OAuth method: `{refresh_token, client_id, client_secret}` (the consumer key and
- * secret of the registered app). The CRM kind has no token method.
+ * secret of the registered app), plus the `access_token` the service stores after a refresh. The
+ * CRM kind has no token method.
  *
  * @example
  * ```ts
@@ -123,6 +124,7 @@ export const CrmOAuthCredentialsSchema = z.strictObject({
   refresh_token: secretValue,
   client_id: identifier,
   client_secret: secretValue,
+  access_token: secretValue.optional(),
 });
 
 /**

@@ -67,7 +67,14 @@ describe('completeWords', () => {
   });
 
   it('completes connectors, entities and actions from the connector definition', async () => {
-    expect(await values(['exec', ''])).toEqual(['asana', 'task-management', 'zendesk', 'support-desk']);
+    expect(await values(['exec', ''])).toEqual([
+      'asana',
+      'task-management',
+      'zendesk',
+      'support-desk',
+      'salesforce',
+      'crm',
+    ]);
     expect(await values(['describe', 'asana', 'task_d'])).toEqual(['task_dependencies', 'task_dependents']);
     expect(await values(['exec', 'asana', 'attachments', ''])).toEqual(['list', 'get', 'download', 'search']);
     expect(await values(['exec', 'nope', ''])).toEqual([]);

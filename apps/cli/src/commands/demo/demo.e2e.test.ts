@@ -19,7 +19,7 @@ describe('conduit demo (built, child process)', { timeout: E2E_TIMEOUT_MS }, () 
     expect(stderr).toBe('');
     expect(code).toBe(0);
     expect(Date.now() - started).toBeLessThan(15_000);
-    for (let step = 1; step <= 14; step += 1) expect(stdout).toMatch(new RegExp(`^✓ \\[${step}/14\\] `, 'm'));
+    for (let step = 1; step <= 15; step += 1) expect(stdout).toMatch(new RegExp(`^✓ \\[${step}/15\\] `, 'm'));
     expect(stdout).toContain('page 3: ');
     expect(stdout).toMatch(/tasks match despite the typo/);
     expect(stdout).toMatch(/Onboarding checklist inside the app/);
@@ -49,6 +49,7 @@ describe('conduit demo (built, child process)', { timeout: E2E_TIMEOUT_MS }, () 
       'support-sync',
       'support-search',
       'support-download',
+      'crm',
       'cleanup',
     ]);
     expect(document.steps.every((step) => step.ok && step.took_ms >= 0)).toBe(true);
@@ -66,6 +67,7 @@ describe('conduit demo (built, child process)', { timeout: E2E_TIMEOUT_MS }, () 
       supportSync,
       supportSearch,
       supportDownload,
+      crm,
       cleanup,
     ] = document.steps.map((step) => step.result);
     expect(support).toMatchObject({ connector_type: 'support-desk', tickets: 40 });
@@ -81,6 +83,8 @@ describe('conduit demo (built, child process)', { timeout: E2E_TIMEOUT_MS }, () 
     expect(list).toMatchObject({ page_size: 4, pages: expect.any(Number) });
     expect(list!.pages as number).toBeGreaterThan(1);
     expect(sync).toMatchObject({ state: 'idle', records: expect.any(Number) });
+    expect(crm).toMatchObject({ synced: expect.any(Number) });
+    expect(crm!.closed_won as unknown[]).toHaveLength(2);
     expect((fuzzy!.hits as { name: string }[]).every((hit) => /onboarding/i.test(hit.name))).toBe(true);
     expect(filter!.where).toMatch(/^completed=false and assignee\.gid=\d+$/);
     const dues = (filter!.hits as { due_on: string | null }[])

@@ -38,7 +38,7 @@ describe('conduit demo (in process)', { timeout: E2E_TIMEOUT_MS }, () => {
     const human = await runInProcess(['demo'], { fetch: failingSync });
     expect(human.code).toBe(4);
     expect(human.stdout).toMatch(
-      /^✗ \[6\/14\] Sync the searchable entities into the service and wait \(failed after \d+ ms\)$/m,
+      /^✗ \[6\/15\] Sync the searchable entities into the service and wait \(failed after \d+ ms\)$/m,
     );
     expect(human.stderr).toContain('error: sync is switched off');
   });

@@ -4,10 +4,13 @@ import { join } from 'node:path';
 import { createAsana, SEARCHABLE_FIELDS, type SearchableEntity } from '@conduit/asana';
 import { HostedClient } from '@conduit/hosted';
 import type { SearchEnvelope } from '@conduit/protocol';
+import { createSalesforce } from '@conduit/salesforce';
 import { createJsonLogger, registerApplication, type StartedServer, startServer } from '@conduit/server';
 import {
   type AsanaSimulator,
+  type SalesforceSimulator,
   startAsanaSimulator,
+  startSalesforceSimulator,
   startZendeskSimulator,
   type ZendeskSimulator,
 } from '@conduit/testkit';
@@ -24,7 +27,7 @@ import { downloadToFile } from '../download/resumable-download';
 import { buildSearchParams } from '../search/build-search-params';
 import { DemoReport } from './demo-report';
 
-const STEPS = 14;
+const STEPS = 15;
 const EXTERNAL_USER = 'demo-user';
 /** "onboarding", misspelt: fuzzy search finds it anyway. */
 const MISSPELT = 'onbording';
@@ -37,6 +40,8 @@ interface DemoResources {
   simulator?: AsanaSimulator;
   /** The Zendesk simulator of the demo's second part (the support-desk kind). */
   zendesk?: ZendeskSimulator;
+  /** The Salesforce simulator of the demo's CRM part. */
+  crmSimulator?: SalesforceSimulator;
   server?: StartedServer;
   client?: HostedClient;
   connectorId?: string;
@@ -78,6 +83,10 @@ async function cleanUp(resources: DemoResources): Promise<string[]> {
     await resources.zendesk.close().catch(() => undefined);
     done.push('Zendesk simulator stopped');
   }
+  if (resources.crmSimulator) {
+    await resources.crmSimulator.close().catch(() => undefined);
+    done.push('CRM simulator stopped');
+  }
   if (resources.directory) {
     await rm(resources.directory, { recursive: true, force: true }).catch(() => undefined);
     done.push(`${resources.directory} removed`);
@@ -95,7 +104,7 @@ export async function run(context: CommandContext): Promise<number | undefined> 
   if (!output.json) {
     await output.print(
       output.style.bold(
-        'conduit demo: the Asana and Zendesk simulators, the hosted service and two connectors, all in this process',
+        'conduit demo: the Asana, Zendesk and Salesforce simulators, the hosted service and its connectors, all in this process',
       ),
     );
   }
@@ -644,6 +653,70 @@ async function demo(
     },
   );
 
+  await report.step(
+    'crm',
+    'The CRM kind: a crm connector on a Salesforce simulator, listed, synced and searched',
+    async () => {
+      const crm = await startSalesforceSimulator();
+      resources.crmSimulator = crm;
+      output.addSecret(crm.credentials.refreshToken);
+      output.addSecret(crm.credentials.clientSecret);
+      const connector = await client.createConnector(
+        {
+          connectorType: 'crm',
+          name: 'Northwind CRM (demo)',
+          credentials: {
+            refresh_token: crm.credentials.refreshToken,
+            client_id: crm.credentials.clientId,
+            client_secret: crm.credentials.clientSecret,
+          },
+          config: { base_url: crm.loginUrl },
+        },
+        { signal },
+      );
+      const salesforce = createSalesforce({ hosted: { client, connectorId: connector.id } });
+      const won = await salesforce.opportunities.list({ stage: 'Closed Won' });
+      const before = await client.getSyncStatus(connector.id, { signal });
+      await client.triggerSync(connector.id, { signal });
+      const summary = await waitForSync(client, connector.id, before, {
+        timeoutMs: SYNC_TIMEOUT_MS,
+        intervalMs: 150,
+        signal,
+      });
+      if (summary.state === 'failed') throw syncFailure(connector.id, summary);
+      const contact = crm.data.records('Contact')[0]!;
+      const where = { eq: { Email: contact.Email } };
+      const found = (await client.execute(
+        connector.id,
+        'contacts',
+        'search',
+        { query: { filter: where }, limit: 5 },
+        { signal },
+      )) as SearchEnvelope;
+      if (found.hits[0]?.id !== contact.Id) {
+        throw new CliError(`the search for ${String(contact.Email)} did not find contact ${contact.Id}`, {
+          code: 'demo_check_failed',
+          exitCode: EXIT_CODES.upstream,
+        });
+      }
+      await client.deleteConnector(connector.id, { signal });
+      const records = summary.entities.reduce((sum, entity) => sum + entity.records, 0);
+      return {
+        result: {
+          connector_id: connector.id,
+          closed_won: won.records.map((deal) => ({ id: deal.Id, name: deal.Name, amount: deal.Amount })),
+          synced: records,
+          search: { filter: where, hits: found.hits.map((hit) => hit.id) },
+        },
+        lines: [
+          `crm connector ${connector.id}: ${won.records.length} Closed Won opportunities (${won.records.map((deal) => sanitizeForTerminal(String(deal.Name))).join('; ')})`,
+          `synced ${records} records; contacts with Email ${sanitizeForTerminal(String(contact.Email))}: ${found.hits.map((hit) => hit.id).join(', ')}`,
+        ],
+        tryIt: "conduit exec --hosted crm opportunities list -p 'stage=Closed Won'",
+      };
+    },
+  );
+
   await report.step('cleanup', 'Delete the connector, stop everything and remove the files', async () => {
     await client.deleteConnector(connectorId, { signal });
     resources.connectorId = undefined;
@@ -652,6 +725,7 @@ async function demo(
     resources.server = undefined;
     resources.simulator = undefined;
     resources.zendesk = undefined;
+    resources.crmSimulator = undefined;
     resources.directory = undefined;
     return {
       result: { connector_deleted: true, connectors_left: remaining.length, stopped },

@@ -1,0 +1,279 @@
+import { defineConnectorAction } from '@conduit/connector-kit';
+import { defineConnector, SearchParamsSchema } from '@conduit/protocol';
+import * as z from 'zod';
+import { buildListSoql, DEFAULT_BATCH, MAX_BATCH, MIN_BATCH, soqlListPaging } from '../soql-list-paging';
+import {
+  AccountRecord,
+  AttachmentRecord,
+  CampaignRecord,
+  CaseRecord,
+  ContactRecord,
+  ContentVersionRecord,
+  EventRecord,
+  LeadRecord,
+  NoteRecord,
+  OpportunityRecord,
+  OpportunityStageRecord,
+  QueryRowRecord,
+  ReportRunRecord,
+  ReportSummaryRecord,
+  SObjectDescribeRecord,
+  SObjectSummaryRecord,
+  TaskRecord,
+  UserRecord,
+} from './records';
+import { SEARCHABLE_FIELDS, type SearchableEntity } from './searchable-fields';
+import { SOBJECT_LISTS, type SObjectEntity } from './sobject-lists';
+
+const ID_PATTERN = /^[a-zA-Z0-9]{15}(?:[a-zA-Z0-9]{3})?$/;
+
+/** A Salesforce record id param (15 or 18 characters). */
+const recordId = (what: string) =>
+  z.string().regex(ID_PATTERN, 'must be a Salesforce record id (15 or 18 letters and digits)').describe(what);
+
+const pageParams = {
+  limit: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_BATCH)
+    .describe(
+      `records per page, up to ${MAX_BATCH} (default ${DEFAULT_BATCH}); Salesforce pages by at least ${MIN_BATCH}, so a smaller limit gets pages of up to ${MIN_BATCH}`,
+    )
+    .optional(),
+  offset: z.string().min(1).max(4096).describe('pagination offset from meta.next_page.offset').optional(),
+};
+
+const listExtras = {
+  modified_since: z
+    .string()
+    .refine((value) => !Number.isNaN(Date.parse(value)), 'must be an ISO 8601 date-time')
+    .describe('only records changed at or after this instant (SystemModstamp, to the second)')
+    .optional(),
+  include_deleted: z.boolean().describe('include deleted records (queryAll; IsDeleted true)').optional(),
+};
+
+const fieldsParam = z
+  .string()
+  .regex(/^[A-Za-z0-9_]+(,[A-Za-z0-9_]+)*$/, 'must be comma-separated field API names')
+  .describe('comma-separated fields to return (default: all; Id always comes back)')
+  // Records are typed with their Id, so a field subset always includes it.
+  .transform((value) =>
+    value.split(',').some((field) => field.toLowerCase() === 'id') ? value : `Id,${value}`,
+  )
+  .optional();
+
+/** The zod shape of an entity's filter params: strings, or booleans for boolean filters. */
+type FilterShape<E extends SObjectEntity> = {
+  [K in keyof (typeof SOBJECT_LISTS)[E]['filters']]: (typeof SOBJECT_LISTS)[E]['filters'][K] extends {
+    kind: 'boolean';
+  }
+    ? z.ZodOptional<z.ZodBoolean>
+    : z.ZodOptional<z.ZodString>;
+};
+
+function filterParams<E extends SObjectEntity>(entity: E): FilterShape<E> {
+  const out: Record<string, z.ZodType> = {};
+  for (const [param, filter] of Object.entries(SOBJECT_LISTS[entity].filters)) {
+    out[param] =
+      filter.kind === 'id'
+        ? recordId(`${filter.field} equals`).optional()
+        : filter.kind === 'boolean'
+          ? z.boolean().describe(`${filter.field} equals`).optional()
+          : z.string().min(1).max(1000).describe(`${filter.field} equals`).optional();
+  }
+  return out as FilterShape<E>;
+}
+
+function listAction<E extends SObjectEntity, Record extends z.ZodType>(entity: E, record: Record) {
+  const list = SOBJECT_LISTS[entity];
+  return defineConnectorAction({
+    kind: 'list',
+    description: `List ${list.description.charAt(0).toLowerCase()}${list.description.slice(1)} (SOQL on ${list.sobject})`,
+    params: z.strictObject({ ...pageParams, ...listExtras, ...filterParams(entity) }),
+    record,
+    upstream: {
+      path: '/query',
+      recordsAt: 'records',
+      paging: soqlListPaging((query) => buildListSoql(list, query)),
+    },
+  });
+}
+
+function getAction<Record extends z.ZodType>(entity: SObjectEntity, record: Record) {
+  const { sobject } = SOBJECT_LISTS[entity];
+  return defineConnectorAction({
+    kind: 'get',
+    description: `Get one ${sobject} by id`,
+    params: z.strictObject({ id: recordId(`${sobject} id`), fields: fieldsParam }),
+    record,
+    upstream: { path: `/sobjects/${sobject}/{id}`, recordAt: '' },
+  });
+}
+
+function downloadAction(entity: SObjectEntity, blobField: string) {
+  const { sobject } = SOBJECT_LISTS[entity];
+  return defineConnectorAction({
+    kind: 'download',
+    description: `Download the bytes of a ${sobject} (${blobField})`,
+    params: z.strictObject({
+      id: recordId(`${sobject} id`),
+      range_header: z
+        .string()
+        .regex(/^bytes=\d*-\d*$/, 'must be bytes=start-end')
+        .describe('HTTP Range header value')
+        .optional(),
+    }),
+    record: z.unknown(),
+    upstream: { path: `/sobjects/${sobject}/{id}/${blobField}`, download: { rangeParam: 'range_header' } },
+  });
+}
+
+function searchAction(entity: SearchableEntity) {
+  return defineConnectorAction({
+    kind: 'search',
+    description: `Search synced ${entity} (hosted mode only)`,
+    params: SearchParamsSchema,
+    record: z.record(z.string(), z.unknown()),
+    searchableFields: SEARCHABLE_FIELDS[entity],
+  });
+}
+
+function sobjectEntity<E extends SObjectEntity, Record extends z.ZodType>(entity: E, record: Record) {
+  return {
+    description: SOBJECT_LISTS[entity].description,
+    actions: { list: listAction(entity, record), get: getAction(entity, record) },
+  };
+}
+
+function searchableEntity<E extends SObjectEntity & SearchableEntity, Record extends z.ZodType>(
+  entity: E,
+  record: Record,
+) {
+  return {
+    description: SOBJECT_LISTS[entity].description,
+    actions: {
+      list: listAction(entity, record),
+      get: getAction(entity, record),
+      search: searchAction(entity),
+    },
+  };
+}
+
+/**
+ * The CRM connector (Salesforce), declared once: the reference's operation map (sObjects,
+ * accounts, contacts, leads, opportunities, tasks, events, campaigns, cases, notes, content
+ * versions, attachments, reports, users, opportunity stages, and `query` for a caller's own
+ * SOQL), their params and records. Lists run SOQL and page through `nextRecordsUrl`; gets read
+ * the sObject resource; downloads stream blob fields.
+ *
+ * @example
+ * ```ts
+ * import { salesforceDefinition } from '@conduit/salesforce';
+ * Object.keys(salesforceDefinition.entities); // ['sobjects', 'accounts', …, 'query']
+ * ```
+ */
+export const salesforceDefinition = defineConnector({
+  name: 'salesforce',
+  connectorType: 'crm',
+  displayName: 'Salesforce',
+  entities: {
+    sobjects: {
+      description: 'sObject types of the org (describe global; get describes one type)',
+      actions: {
+        list: defineConnectorAction({
+          kind: 'list',
+          description: 'List the sObject types of the org',
+          params: z.strictObject({}),
+          record: SObjectSummaryRecord,
+          upstream: { path: '/sobjects', recordsAt: 'sobjects' },
+        }),
+        get: defineConnectorAction({
+          kind: 'get',
+          description: 'Describe one sObject type: its fields and capabilities',
+          params: z.strictObject({
+            id: z
+              .string()
+              .regex(/^[A-Za-z][A-Za-z0-9_]{0,79}$/, 'must be an sObject API name')
+              .describe('sObject API name, e.g. Account'),
+          }),
+          record: SObjectDescribeRecord,
+          upstream: { path: '/sobjects/{id}/describe', recordAt: '' },
+        }),
+      },
+    },
+    accounts: searchableEntity('accounts', AccountRecord),
+    contacts: searchableEntity('contacts', ContactRecord),
+    leads: searchableEntity('leads', LeadRecord),
+    opportunities: searchableEntity('opportunities', OpportunityRecord),
+    tasks: searchableEntity('tasks', TaskRecord),
+    events: sobjectEntity('events', EventRecord),
+    campaigns: sobjectEntity('campaigns', CampaignRecord),
+    cases: sobjectEntity('cases', CaseRecord),
+    notes: sobjectEntity('notes', NoteRecord),
+    content_versions: {
+      description: SOBJECT_LISTS.content_versions.description,
+      actions: {
+        list: listAction('content_versions', ContentVersionRecord),
+        get: getAction('content_versions', ContentVersionRecord),
+        download: downloadAction('content_versions', 'VersionData'),
+      },
+    },
+    attachments: {
+      description: SOBJECT_LISTS.attachments.description,
+      actions: {
+        list: listAction('attachments', AttachmentRecord),
+        get: getAction('attachments', AttachmentRecord),
+        download: downloadAction('attachments', 'Body'),
+      },
+    },
+    reports: {
+      description: 'Reports (analytics API); get runs one synchronously',
+      actions: {
+        list: defineConnectorAction({
+          kind: 'list',
+          description: 'List reports the API user viewed recently (up to 200)',
+          params: z.strictObject({}),
+          record: ReportSummaryRecord,
+          upstream: { path: '/analytics/reports', recordsAt: '' },
+        }),
+        get: defineConnectorAction({
+          kind: 'get',
+          description: 'Run a report and return its metadata and fact map with detail rows',
+          params: z.strictObject({ id: recordId('Report id') }),
+          record: ReportRunRecord,
+          upstream: { path: '/analytics/reports/{id}', query: { includeDetails: 'true' }, recordAt: '' },
+        }),
+      },
+    },
+    users: searchableEntity('users', UserRecord),
+    opportunity_stages: searchableEntity('opportunity_stages', OpportunityStageRecord),
+    query: {
+      description: "Run the caller's own SOQL",
+      actions: {
+        list: defineConnectorAction({
+          kind: 'list',
+          description: 'Run a SOQL query (passed as is) and page through its rows',
+          params: z.strictObject({
+            q: z
+              .string()
+              .min(1)
+              .max(100_000)
+              .describe('the SOQL query, e.g. SELECT Id FROM Organization LIMIT 1'),
+            include_deleted: listExtras.include_deleted,
+            ...pageParams,
+          }),
+          record: QueryRowRecord,
+          upstream: {
+            path: '/query',
+            recordsAt: 'records',
+            paging: soqlListPaging((query) => String(query.q), true),
+          },
+        }),
+      },
+    },
+  },
+});
+
+/** The type of {@link salesforceDefinition}. */
+export type SalesforceDefinition = typeof salesforceDefinition;

@@ -1,0 +1,42 @@
+import { type ConnectorClient, createConnectorClient } from '@conduit/connector-kit';
+import type { ConnectorExecutor } from '@conduit/protocol';
+import { type SalesforceDefinition, salesforceDefinition } from './definition/definition';
+import { createSalesforceHostedExecutor, type SalesforceHostedOptions } from './hosted-executor';
+import { createSalesforceExecutor, type SalesforceLocalOptions } from './local-executor';
+
+/** The Salesforce connector: `execute` and typed methods per entity. */
+export type Salesforce = ConnectorClient<SalesforceDefinition>;
+
+/**
+ * How to run the connector: locally with credentials, through the hosted service, or over any
+ * executor.
+ *
+ * @example
+ * ```ts
+ * const options: SalesforceOptions = { credentials: { refresh_token, client_id, client_secret } };
+ * ```
+ */
+export type SalesforceOptions =
+  | SalesforceLocalOptions
+  | { hosted: SalesforceHostedOptions }
+  | { executor: ConnectorExecutor };
+
+/**
+ * Creates the CRM connector (Salesforce) in local or hosted mode.
+ *
+ * @example
+ * ```ts
+ * const salesforce = createSalesforce({ credentials: { refresh_token, client_id, client_secret }, instanceUrl: 'https://acme.my.salesforce.com' });
+ * const page = await salesforce.contacts.list({ email: 'ada@example.com' });
+ * for await (const account of salesforce.accounts.list()) console.log(account.Name);
+ * ```
+ */
+export function createSalesforce(options: SalesforceOptions): Salesforce {
+  const executor =
+    'executor' in options
+      ? options.executor
+      : 'hosted' in options
+        ? createSalesforceHostedExecutor(options.hosted)
+        : createSalesforceExecutor(options);
+  return createConnectorClient(salesforceDefinition, executor);
+}

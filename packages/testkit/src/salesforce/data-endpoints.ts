@@ -1,0 +1,499 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { BlobContent } from './blob-content';
+import type { QueryLocators } from './query-locators';
+import { formatFieldValue, formatSalesforceDateTime, recordAttributes } from './record-format';
+import type { SalesforceDataset, SalesforceRecord } from './salesforce-dataset';
+import { RESOURCE_NOT_FOUND, recordNotFound, SalesforceHttpError } from './salesforce-http-error';
+import { normalizeId } from './salesforce-ids';
+import { type SalesforceObject, SOBJECTS } from './sobject-schema';
+import { type CompiledSoql, compileSoql } from './soql-engine';
+import { SoqlError } from './soql-error';
+
+/** What a data endpoint needs to answer one request. */
+export interface DataContext {
+  data: SalesforceDataset;
+  /** `/services/data/v62.0`: record and locator URLs use the request's version. */
+  versionPath: string;
+  version: string;
+  query: URLSearchParams;
+  headers: IncomingHttpHeaders;
+  now: number;
+  locators: QueryLocators;
+  /** Usage so far and the daily allocation, for `/limits`. */
+  usage: { used: number; max: number };
+}
+
+/** A data endpoint's answer: JSON, or the bytes of a blob field. */
+export type DataReply =
+  | { kind: 'json'; status: number; body: unknown }
+  | { kind: 'blob'; blob: BlobContent; contentType: string };
+
+const DEFAULT_BATCH = 2000;
+const DAY = 86_400_000;
+const REPLICATION_DAYS = { updated: 30, deleted: 15 } as const;
+const MAX_REPLICATION_IDS = 600_000;
+const MAX_REPORT_ROWS = 2000;
+
+const json = (body: unknown, status = 200): DataReply => ({ kind: 'json', status, body });
+
+function batchSizeOf(headers: IncomingHttpHeaders): number | undefined {
+  const header = headers['sforce-query-options'];
+  const value = Array.isArray(header) ? header[0] : header;
+  if (value === undefined) return undefined;
+  for (const part of value.split(',')) {
+    const [key, raw] = part.split('=').map((piece) => piece.trim());
+    if (key?.toLowerCase() === 'batchsize' && raw !== undefined && /^\d+$/.test(raw)) {
+      // Documented bounds: at least 200, at most 2,000.
+      return Math.min(2000, Math.max(200, Number(raw)));
+    }
+  }
+  return undefined;
+}
+
+function queryPage(
+  ctx: DataContext,
+  query: CompiledSoql,
+  rows: SalesforceRecord[],
+  start: number,
+  batchSize: number,
+  locator: string | undefined,
+): DataReply {
+  const end = Math.min(rows.length, start + batchSize);
+  const records = new Array(end - start);
+  for (let i = start; i < end; i += 1)
+    records[i - start] = query.project(rows[i] as SalesforceRecord, ctx.versionPath);
+  const done = end >= rows.length;
+  let nextRecordsUrl: string | undefined;
+  if (!done) {
+    const id = locator ?? ctx.locators.open(rows, query, ctx.now, batchSize);
+    nextRecordsUrl = `${ctx.versionPath}/query/${id}-${end}`;
+  }
+  return json(
+    done
+      ? { totalSize: rows.length, done, records }
+      : { totalSize: rows.length, done, nextRecordsUrl, records },
+  );
+}
+
+function runQuery(ctx: DataContext, includeDeleted: boolean): DataReply {
+  const soql = ctx.query.get('q');
+  if (soql === null || soql.trim() === '') {
+    throw new SalesforceHttpError(400, 'MALFORMED_QUERY', 'A query string has to be specified');
+  }
+  let query: CompiledSoql;
+  try {
+    query = compileSoql(ctx.data, soql);
+  } catch (error) {
+    if (error instanceof SoqlError) throw new SalesforceHttpError(400, error.errorCode, error.message);
+    throw error;
+  }
+  const rows = query.run(includeDeleted);
+  if (query.countOnly) return json({ totalSize: rows.length, done: true, records: [] });
+  return queryPage(ctx, query, rows, 0, batchSizeOf(ctx.headers) ?? DEFAULT_BATCH, undefined);
+}
+
+function queryMore(ctx: DataContext, token: string): DataReply {
+  const dash = token.lastIndexOf('-');
+  const id = dash === -1 ? token : token.slice(0, dash);
+  const offset = dash === -1 ? 0 : Number(token.slice(dash + 1));
+  const locator = ctx.locators.read(id, ctx.now);
+  if (locator === undefined || !Number.isInteger(offset) || offset < 0 || offset >= locator.rows.length) {
+    throw new SalesforceHttpError(400, 'INVALID_QUERY_LOCATOR', 'invalid query locator');
+  }
+  return queryPage(
+    ctx,
+    locator.query,
+    locator.rows,
+    offset,
+    batchSizeOf(ctx.headers) ?? locator.batchSize,
+    id,
+  );
+}
+
+function objectOrNotFound(type: string): SalesforceObject {
+  const object = SOBJECTS.get(type.toLowerCase());
+  if (object === undefined) throw new SalesforceHttpError(404, 'NOT_FOUND', RESOURCE_NOT_FOUND);
+  return object;
+}
+
+function fullRecord(
+  ctx: DataContext,
+  object: SalesforceObject,
+  record: SalesforceRecord,
+  only?: string[],
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    attributes: recordAttributes(object.name, record.Id, ctx.versionPath),
+  };
+  const hasBlob = (id: string): boolean => ctx.data.blob(id) !== undefined;
+  const fields =
+    only === undefined ? object.fields : only.map((name) => object.byName.get(name.toLowerCase())!);
+  for (const field of fields)
+    out[field.name] = formatFieldValue(field, record, ctx.versionPath, object.name, hasBlob);
+  return out;
+}
+
+function liveRecord(ctx: DataContext, object: SalesforceObject, rawId: string): SalesforceRecord {
+  const id = normalizeId(rawId);
+  const record = id === undefined ? undefined : ctx.data.get(id);
+  if (record === undefined || ctx.data.typeOf(record.Id) !== object.name) {
+    throw new SalesforceHttpError(404, 'NOT_FOUND', recordNotFound(rawId));
+  }
+  return record;
+}
+
+function getRecord(ctx: DataContext, object: SalesforceObject, rawId: string): DataReply {
+  const fieldsParam = ctx.query.get('fields');
+  let only: string[] | undefined;
+  if (fieldsParam !== null) {
+    only = fieldsParam
+      .split(',')
+      .map((name) => name.trim())
+      .filter((name) => name !== '');
+    for (const name of only) {
+      if (!object.byName.has(name.toLowerCase())) {
+        throw new SalesforceHttpError(
+          400,
+          'INVALID_FIELD',
+          `No such column '${name}' on entity '${object.name}'. If you are attempting to use a custom field, be sure to append the '__c' after the custom field name. Please reference your WSDL or the describe call for the appropriate names.`,
+        );
+      }
+    }
+  }
+  return json(fullRecord(ctx, object, liveRecord(ctx, object, rawId), only));
+}
+
+const MIME_BY_FILE_TYPE: Record<string, string> = {
+  PDF: 'application/pdf',
+  PNG: 'image/png',
+  JPG: 'image/jpeg',
+  CSV: 'text/csv',
+  TEXT: 'text/plain',
+};
+
+function getBlob(ctx: DataContext, object: SalesforceObject, rawId: string, fieldName: string): DataReply {
+  const field = object.byName.get(fieldName.toLowerCase());
+  if (field === undefined || field.type !== 'base64')
+    throw new SalesforceHttpError(404, 'NOT_FOUND', RESOURCE_NOT_FOUND);
+  const record = liveRecord(ctx, object, rawId);
+  const blob = ctx.data.blob(record.Id);
+  if (blob === undefined) throw new SalesforceHttpError(404, 'NOT_FOUND', RESOURCE_NOT_FOUND);
+  const contentType =
+    typeof record.ContentType === 'string'
+      ? record.ContentType
+      : (MIME_BY_FILE_TYPE[String(record.FileType)] ?? 'application/octetstream');
+  return { kind: 'blob', blob, contentType };
+}
+
+/** `start`/`end` of getUpdated/getDeleted, seconds truncated (Salesforce works to the minute). */
+function replicationWindow(ctx: DataContext, kind: 'updated' | 'deleted'): { start: number; end: number } {
+  const startText = ctx.query.get('start');
+  const endText = ctx.query.get('end');
+  if (startText === null || endText === null) {
+    throw new SalesforceHttpError(
+      400,
+      'MISSING_ARGUMENT',
+      `${startText === null ? 'start' : 'end'}: the start and end parameters are required`,
+    );
+  }
+  const start = Date.parse(startText);
+  const end = Date.parse(endText);
+  if (Number.isNaN(start) || Number.isNaN(end)) {
+    throw new SalesforceHttpError(
+      400,
+      'INVALID_REPLICATION_DATE',
+      `Cannot parse date: ${Number.isNaN(start) ? startText : endText}`,
+    );
+  }
+  const minute = (ms: number): number => Math.floor(ms / 60_000) * 60_000;
+  const days = REPLICATION_DAYS[kind];
+  if (start < ctx.now - days * DAY) {
+    throw new SalesforceHttpError(
+      400,
+      'INVALID_REPLICATION_DATE',
+      `startDate cannot be more than ${days} days ago`,
+    );
+  }
+  if (end < start) throw new SalesforceHttpError(400, 'INVALID_REPLICATION_DATE', 'EndDate before StartDate');
+  return { start: minute(start), end: minute(Math.min(end, ctx.now)) };
+}
+
+function getUpdated(ctx: DataContext, object: SalesforceObject): DataReply {
+  if (!object.replicateable)
+    throw new SalesforceHttpError(
+      400,
+      'INVALID_TYPE',
+      `sObject type '${object.name}' is not supported for replication`,
+    );
+  const { start, end } = replicationWindow(ctx, 'updated');
+  const ids: string[] = [];
+  for (const record of ctx.data.records(object.name)) {
+    const stamp = record.SystemModstamp as number;
+    if (stamp >= start && stamp < end) ids.push(record.Id);
+  }
+  if (ids.length > MAX_REPLICATION_IDS)
+    throw new SalesforceHttpError(400, 'EXCEEDED_ID_LIMIT', 'record limit reached. narrow the date range');
+  return json({ ids, latestDateCovered: formatSalesforceDateTime(end) });
+}
+
+function getDeleted(ctx: DataContext, object: SalesforceObject): DataReply {
+  if (!object.replicateable)
+    throw new SalesforceHttpError(
+      400,
+      'INVALID_TYPE',
+      `sObject type '${object.name}' is not supported for replication`,
+    );
+  const { start, end } = replicationWindow(ctx, 'deleted');
+  const deleted = ctx.data.deletedBetween(object.name, start, end - 1);
+  if (deleted.length > MAX_REPLICATION_IDS)
+    throw new SalesforceHttpError(400, 'EXCEEDED_ID_LIMIT', 'record limit reached. narrow the date range');
+  const earliest = ctx.data.earliestDeletion(object.name) ?? start;
+  return json({
+    deletedRecords: deleted.map((entry) => ({
+      id: entry.id,
+      deletedDate: formatSalesforceDateTime(entry.deletedDate),
+    })),
+    earliestDateAvailable: formatSalesforceDateTime(Math.min(earliest, start)),
+    latestDateCovered: formatSalesforceDateTime(end),
+  });
+}
+
+function objectUrls(ctx: DataContext, object: SalesforceObject): Record<string, string> {
+  const base = `${ctx.versionPath}/sobjects/${object.name}`;
+  return { sobject: base, describe: `${base}/describe`, rowTemplate: `${base}/{ID}` };
+}
+
+function objectSummary(ctx: DataContext, object: SalesforceObject): Record<string, unknown> {
+  const replicable = object.replicateable;
+  return {
+    activateable: false,
+    createable: false,
+    custom: false,
+    customSetting: false,
+    deletable: false,
+    deprecatedAndHidden: false,
+    feedEnabled: false,
+    keyPrefix: object.keyPrefix,
+    label: object.label,
+    labelPlural: object.labelPlural,
+    layoutable: true,
+    mergeable: false,
+    mruEnabled: true,
+    name: object.name,
+    queryable: true,
+    replicateable: replicable,
+    retrieveable: true,
+    searchable: object.searchable,
+    triggerable: false,
+    undeletable: false,
+    updateable: false,
+    urls: objectUrls(ctx, object),
+  };
+}
+
+/** The compound address a component field belongs to (`BillingCity` → `BillingAddress`). */
+function compoundOf(object: SalesforceObject, name: string): string | null {
+  for (const candidate of object.fields) {
+    if (candidate.type !== 'address' || candidate.name === name) continue;
+    const prefix = candidate.addressPrefix ?? '';
+    const rest = name.slice(prefix.length);
+    if (
+      name.startsWith(prefix) &&
+      [
+        'Street',
+        'City',
+        'State',
+        'PostalCode',
+        'Country',
+        'Latitude',
+        'Longitude',
+        'GeocodeAccuracy',
+      ].includes(rest)
+    ) {
+      return candidate.name;
+    }
+  }
+  return null;
+}
+
+function describe(ctx: DataContext, object: SalesforceObject): Record<string, unknown> {
+  return {
+    ...objectSummary(ctx, object),
+    fields: object.fields.map((field) => ({
+      name: field.name,
+      label: field.name.replace(/__c$/, '').replace(/([a-z])([A-Z])/g, '$1 $2'),
+      type: field.type,
+      custom: field.custom,
+      nillable: field.name !== 'Id' && field.type !== 'boolean',
+      filterable: field.type !== 'address' && field.type !== 'base64',
+      sortable: field.type !== 'address' && field.type !== 'base64',
+      referenceTo: field.referenceTo ?? [],
+      relationshipName: field.relationshipName ?? null,
+      compoundFieldName: compoundOf(object, field.name),
+    })),
+  };
+}
+
+function reportSummary(ctx: DataContext, report: SalesforceRecord): Record<string, unknown> {
+  const url = `${ctx.versionPath}/analytics/reports/${report.Id}`;
+  return {
+    id: report.Id,
+    name: report.Name,
+    url,
+    describeUrl: `${url}/describe`,
+    instancesUrl: `${url}/instances`,
+  };
+}
+
+function runReport(ctx: DataContext, report: SalesforceRecord): DataReply {
+  const definition = ctx.data.reports.get(report.Id);
+  if (definition === undefined) throw new SalesforceHttpError(404, 'NOT_FOUND', RESOURCE_NOT_FOUND);
+  const soql = `SELECT ${definition.columns.join(', ')} FROM ${definition.object}${definition.where === undefined ? '' : ` WHERE ${definition.where}`}`;
+  const query = compileSoql(ctx.data, soql);
+  const rows = query.run(false);
+  const includeDetails = ctx.query.get('includeDetails') !== 'false';
+  const shown = rows.slice(0, MAX_REPORT_ROWS);
+  const object = SOBJECTS.get(definition.object.toLowerCase()) as SalesforceObject;
+  const cell = (record: SalesforceRecord, column: string): { label: string; value: unknown } => {
+    const field = object.byName.get(column.toLowerCase());
+    const value =
+      field === undefined ? null : formatFieldValue(field, record, ctx.versionPath, object.name, () => false);
+    return { label: value === null ? '-' : String(value), value };
+  };
+  const detailRows = shown.map((record) => ({
+    dataCells: definition.columns.map((column) => cell(record, column)),
+  }));
+  const factMap: Record<string, unknown> = {
+    'T!T': {
+      aggregates: [{ label: String(rows.length), value: rows.length }],
+      ...(includeDetails ? { rows: detailRows } : {}),
+    },
+  };
+  const groupings: Array<{ key: string; label: string; value: unknown }> = [];
+  if (definition.groupBy !== undefined) {
+    const groups = new Map<string, SalesforceRecord[]>();
+    for (const record of shown) {
+      const key = String(record[definition.groupBy] ?? '-');
+      groups.set(key, [...(groups.get(key) ?? []), record]);
+    }
+    [...groups.entries()].forEach(([label, members], index) => {
+      groupings.push({ key: String(index), label, value: label });
+      factMap[`${index}!T`] = {
+        aggregates: [{ label: String(members.length), value: members.length }],
+        ...(includeDetails
+          ? {
+              rows: members.map((record) => ({
+                dataCells: definition.columns.map((column) => cell(record, column)),
+              })),
+            }
+          : {}),
+      };
+    });
+  }
+  return json({
+    attributes: {
+      type: 'Report',
+      reportId: report.Id,
+      reportName: report.Name,
+      describeUrl: `${ctx.versionPath}/analytics/reports/${report.Id}/describe`,
+    },
+    allData: rows.length <= MAX_REPORT_ROWS,
+    hasDetailRows: includeDetails,
+    factMap,
+    groupingsAcross: { groupings: [] },
+    groupingsDown: { groupings },
+    reportMetadata: {
+      id: report.Id,
+      name: report.Name,
+      reportFormat: definition.groupBy === undefined ? 'TABULAR' : 'SUMMARY',
+      reportType: { type: definition.object, label: object.labelPlural },
+      detailColumns: definition.columns.map(
+        (column) => `${definition.object.toUpperCase()}.${column.toUpperCase()}`,
+      ),
+    },
+    reportExtendedMetadata: {},
+  });
+}
+
+/**
+ * Routes one authenticated GET under `/services/data/vNN.0`: query and queryAll (with
+ * locators), sObject describe, rows, blobs, getUpdated/getDeleted, limits, analytics reports.
+ * Throws {@link SalesforceHttpError} for the error arrays.
+ *
+ * @example
+ * ```ts
+ * const reply = routeDataRequest('/query', ctx); // { kind: 'json', status: 200, body: { totalSize, done, records } }
+ * ```
+ */
+export function routeDataRequest(path: string, ctx: DataContext): DataReply {
+  const segments = path
+    .split('/')
+    .filter((segment) => segment !== '')
+    .map(decodeURIComponent);
+  const [head, second, third, fourth, fifth] = segments;
+  if (segments.length === 0) {
+    const base = ctx.versionPath;
+    return json({
+      limits: `${base}/limits`,
+      query: `${base}/query`,
+      queryAll: `${base}/queryAll`,
+      sobjects: `${base}/sobjects`,
+      search: `${base}/search`,
+      parameterizedSearch: `${base}/parameterizedSearch`,
+      analytics: `${base}/analytics`,
+    });
+  }
+  switch (head) {
+    case 'limits':
+      if (segments.length !== 1) break;
+      return json({
+        DailyApiRequests: { Max: ctx.usage.max, Remaining: Math.max(0, ctx.usage.max - ctx.usage.used) },
+        ConcurrentSyncReportRuns: { Max: 20, Remaining: 20 },
+        DataStorageMB: { Max: 1024, Remaining: 1000 },
+        FileStorageMB: { Max: 2048, Remaining: 2040 },
+      });
+    case 'query':
+    case 'queryAll':
+      if (segments.length === 1) return runQuery(ctx, head === 'queryAll');
+      if (segments.length === 2) return queryMore(ctx, second as string);
+      break;
+    case 'sobjects': {
+      if (segments.length === 1) {
+        return json({
+          encoding: 'UTF-8',
+          maxBatchSize: 200,
+          sobjects: [...SOBJECTS.values()].map((object) => objectSummary(ctx, object)),
+        });
+      }
+      const object = objectOrNotFound(second as string);
+      if (segments.length === 2) return json({ objectDescribe: objectSummary(ctx, object), recentItems: [] });
+      if (segments.length === 3 && third === 'describe') return json(describe(ctx, object));
+      if (segments.length === 3 && third === 'updated') return getUpdated(ctx, object);
+      if (segments.length === 3 && third === 'deleted') return getDeleted(ctx, object);
+      if (segments.length === 3) return getRecord(ctx, object, third as string);
+      if (segments.length === 4) return getBlob(ctx, object, third as string, fourth as string);
+      break;
+    }
+    case 'analytics': {
+      if (second !== 'reports') break;
+      const reports = ctx.data
+        .records('Report')
+        .slice()
+        .sort((a, b) => (b.LastRunDate as number) - (a.LastRunDate as number));
+      if (segments.length === 2)
+        return json(reports.slice(0, 200).map((report) => reportSummary(ctx, report)));
+      if (segments.length === 3 && fifth === undefined) {
+        const id = normalizeId(third as string);
+        const report = id === undefined ? undefined : ctx.data.get(id);
+        if (report === undefined || ctx.data.typeOf(report.Id) !== 'Report') {
+          throw new SalesforceHttpError(404, 'NOT_FOUND', RESOURCE_NOT_FOUND);
+        }
+        return runReport(ctx, report);
+      }
+      break;
+    }
+    default:
+      break;
+  }
+  throw new SalesforceHttpError(404, 'NOT_FOUND', RESOURCE_NOT_FOUND);
+}
