@@ -2,7 +2,16 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
-const packages = ['protocol', 'transport', 'hosted', 'connector-kit', 'asana', 'cloud', 'testkit', 'mcp'] as const;
+const packages = [
+  'protocol',
+  'transport',
+  'hosted',
+  'connector-kit',
+  'asana',
+  'cloud',
+  'testkit',
+  'mcp',
+] as const;
 
 /** Workspace packages resolve to their sources in tests, so a test never needs a fresh build. */
 export const workspaceAliases: Record<string, string> = {
