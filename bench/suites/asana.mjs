@@ -298,7 +298,7 @@ ${table(
 
 // --- 3. Installed and bundled size -------------------------------------------------------------
 
-const OUR_PACKAGES = ['protocol', 'transport', 'hosted', 'asana'];
+const OUR_PACKAGES = ['protocol', 'transport', 'hosted', 'connector-kit', 'asana'];
 
 const OUR_ENTRY = `import { createAsana } from '@conduit/asana';
 
@@ -343,7 +343,7 @@ function runSizes() {
     const projects = [
       {
         id: 'conduit',
-        label: '@conduit/asana (+ hosted, transport, protocol, from packed tarballs)',
+        label: '@conduit/asana (+ connector-kit, hosted, transport, protocol, from packed tarballs)',
         manifest: {
           dependencies: { ...overrides },
           overrides,

@@ -62,7 +62,7 @@ function settingsLoader(
  *
  * @example
  * ```ts
- * const code = await runCli(['describe', 'asana'], runtime, COMMANDS);
+ * const code = await runCli(['describe', 'example'], runtime, COMMANDS);
  * ```
  */
 export async function runCli(

@@ -1,6 +1,8 @@
+import { type Clock as TransportClock, systemClock as transportSystemClock } from '@conduit/transport';
+
 /**
  * The source of "now", injected so tests can move time (token expiry, rate-limit windows) without
- * waiting.
+ * waiting: the transport's one `Clock`, of which the server needs only `now()`.
  *
  * @example
  * ```ts
@@ -9,17 +11,14 @@
  * now += 901_000; // application tokens have expired
  * ```
  */
-export interface Clock {
-  /** Milliseconds since the epoch. */
-  now(): number;
-}
+export type Clock = Pick<TransportClock, 'now'>;
 
 /**
- * The real clock.
+ * The real clock (the transport's).
  *
  * @example
  * ```ts
  * createApp({ store, config, logger, clock: systemClock });
  * ```
  */
-export const systemClock: Clock = { now: () => Date.now() };
+export const systemClock: Clock = transportSystemClock;

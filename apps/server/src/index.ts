@@ -8,6 +8,7 @@ export {
   loadServerConfig,
   type ServerConfig,
 } from './config/server-config';
+export { connectorRegistry } from './connectors/registry';
 export { loadOrCreateKeyFile } from './crypto/key-file';
 export { type EncryptionKey, Keyring, keyFingerprint, parseEncryptionKeys } from './crypto/keyring';
 export { resolveKeyring } from './crypto/resolve-keyring';
@@ -46,11 +47,8 @@ export {
   type ExecutorCacheOptions,
   type ExecutorLifecycle,
 } from './execute/executor-cache';
+export { type ModuleExecutorFactoryOptions, moduleExecutorFactory } from './execute/module-executor-factory';
 export type { SearchHandler } from './execute/search-handler';
-export {
-  type TaskManagementExecutorOptions,
-  taskManagementExecutorFactory,
-} from './execute/task-management-executor';
 export {
   currentUpstreamScope,
   deadlineAwareSleep,
@@ -116,7 +114,7 @@ export {
 } from './services/connector-service';
 export { createExecutorContext, type ExecutorRequestScope } from './services/executor-context';
 export type { ExecutorContext, ExecutorFactory, ExecutorResolver } from './services/executor-resolver';
-export { type RateLimitDecision, RateLimiter } from './services/rate-limiter';
+export { InboundRateLimiter, type RateLimitDecision } from './services/inbound-rate-limiter';
 export {
   APPLICATION_TOKEN_TTL_SECONDS,
   type AppConfig,
@@ -159,7 +157,7 @@ export {
 } from './sync/sync-run';
 export { SYNCABLE_CONNECTOR_TYPES, SyncScheduler } from './sync/sync-scheduler';
 export {
-  asanaSyncUpstream,
+  moduleSyncUpstream,
   type SyncUpstream,
   type SyncUpstreamFactory,
   type UpstreamPage,

@@ -5,11 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SEARCHABLE_ENTITIES } from '@conduit/asana';
 import {
-  asanaSyncUpstream,
   DEFAULT_SYNC_CONFIG,
   executeSyncRun,
   migration0002SearchIndex,
   migration0003SyncState,
+  moduleSyncUpstream,
   openStore,
   SearchIndexWriter,
   SyncRepository,
@@ -46,7 +46,7 @@ async function syncOnce({ dataset, rateLimit }) {
         ? { requestsPerInterval: rateLimit.requests, intervalMs: rateLimit.windowMs, maxConcurrent: 50 }
         : { requestsPerInterval: 1_000_000, intervalMs: 1_000, maxConcurrent: 50 },
     );
-    const upstream = asanaSyncUpstream({
+    const upstream = moduleSyncUpstream({
       connector: {
         record: connector,
         type: 'task-management',

@@ -1,5 +1,5 @@
 import { createHostedExecutor, HostedClient, type HostedClientOptions } from '@conduit/hosted';
-import { ApiError, type ConnectorExecutor } from '@conduit/protocol';
+import { type ConnectorExecutor, type ErrorClasses, reviveErrorClass } from '@conduit/protocol';
 import { PremiumRequiredError } from './asana-errors';
 import { asanaDefinition } from './definition/definition';
 
@@ -14,22 +14,7 @@ export type AsanaHostedOptions = (HostedClientOptions | { client: HostedClient }
 };
 
 /** The same error classes as local mode: the service reports the upstream's 402 by its code. */
-function asLocalError(error: unknown): unknown {
-  if (
-    error instanceof ApiError &&
-    !(error instanceof PremiumRequiredError) &&
-    error.code === 'premium_required'
-  ) {
-    return new PremiumRequiredError(error.message, {
-      status: error.status,
-      details: error.details,
-      responseBody: error.responseBody,
-      responseHeaders: error.responseHeaders,
-      ...(error.request === undefined ? {} : { request: error.request }),
-    });
-  }
-  return error;
-}
+export const ASANA_ERROR_CLASSES: ErrorClasses = { premium_required: PremiumRequiredError };
 
 /**
  * The executor of hosted mode: every request goes through the hosted service (validated against
@@ -58,7 +43,7 @@ export function createAsanaHostedExecutor(options: AsanaHostedOptions): Connecto
     client,
     execute: (request, executeOptions) =>
       executor.execute(request, executeOptions).catch((error: unknown) => {
-        throw asLocalError(error);
+        throw reviveErrorClass(error, ASANA_ERROR_CLASSES);
       }),
   };
 }

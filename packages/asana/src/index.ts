@@ -1,26 +1,31 @@
-export {
-  type ActionMethod,
-  type ConnectorClient,
-  createConnectorClient,
-  type EntityMethods,
-  type ExecuteResult,
-} from '@conduit/connector-kit';
 export { type Asana, type AsanaOptions, createAsana } from './asana';
 export { mapAsanaError, PremiumRequiredError } from './asana-errors';
+export { asanaModule } from './asana-module';
 export { type AsanaDefinition, asanaDefinition } from './definition/definition';
 export * from './definition/records';
 export {
   SEARCHABLE_ENTITIES,
   SEARCHABLE_FIELDS,
   type SearchableEntity,
+  type SearchRecordShape,
+  searchRecord,
 } from './definition/searchable-fields';
-export { type AsanaHostedOptions, createAsanaHostedExecutor } from './hosted-executor';
+export {
+  type ActionMethod,
+  type ConnectorClient,
+  createConnectorClient,
+  type EntityMethods,
+  type ExecuteResult,
+} from './deprecated-exports';
+export { ASANA_ERROR_CLASSES, type AsanaHostedOptions, createAsanaHostedExecutor } from './hosted-executor';
 export {
   ASANA_API_URL,
   ASANA_RATE_LIMIT,
   type AsanaAuth,
   type AsanaLocalOptions,
   type AsanaTokens,
+  asanaTokenUrl,
   createLocalExecutor,
 } from './local-executor';
+export { type AsanaSyncJobKind, asanaSyncPlan } from './sync-plan';
 export { VERSION } from './version';

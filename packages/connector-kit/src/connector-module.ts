@@ -3,6 +3,7 @@ import type {
   ConnectorCredentialsByType,
   ConnectorDefinition,
   ConnectorType,
+  ErrorClasses,
   SearchFieldType,
 } from '@conduit/protocol';
 import type { RateLimiter, RateLimiterOptions, RetryOptions, TransportHooks } from '@conduit/transport';
@@ -56,7 +57,7 @@ export interface ModuleExecutorOptions<Credentials = Readonly<Record<string, str
    * Stores credentials an OAuth refresh renewed (same JSON shape); awaited before requests waiting
    * on the refresh go on.
    */
-  readonly saveCredentials?: (credentials: Credentials) => void | Promise<void>;
+  saveCredentials?(credentials: Credentials): void | Promise<void>;
   readonly fetch?: typeof globalThis.fetch;
   /** Default the module's `rateLimit`; a shared limiter, or `false` for none. */
   readonly rateLimit?: RateLimiterOptions | RateLimiter | false;
@@ -117,6 +118,11 @@ export interface ConnectorModule<
   readonly searchableFields: { readonly [entity: string]: Readonly<Record<string, SearchFieldType>> };
   /** The upstream's published limits for one set of credentials. */
   readonly rateLimit: RateLimiterOptions;
+  /**
+   * The connector's own error classes by code, so hosted mode throws what local mode does (see
+   * protocol's `decodeHostedError`).
+   */
+  readonly errorClasses?: ErrorClasses;
 }
 
 /**

@@ -13,9 +13,9 @@ import type { ConnectorModule } from './connector-module';
 export interface ConnectorRegistry {
   readonly modules: readonly ConnectorModule[];
   /** The module of a connector kind, if one is registered. */
-  forKind(kind: ConnectorType): ConnectorModule | undefined;
+  forKind(kind: ConnectorType | string): ConnectorModule | undefined;
   /** The module of a kind, else `UnsupportedOperationError` 400 `unsupported_action`. */
-  requireKind(kind: ConnectorType): ConnectorModule;
+  requireKind(kind: ConnectorType | string): ConnectorModule;
   /** The module named `name` (or whose kind is `name`), case-insensitive. */
   find(name: string): ConnectorModule | undefined;
 }
@@ -40,7 +40,7 @@ export function createConnectorRegistry(modules: readonly ConnectorModule[]): Co
     requireKind(kind) {
       const module = byKind.get(kind);
       if (module) return module;
-      const displayName = connectorKinds[kind]?.displayName ?? kind;
+      const displayName = connectorKinds[kind as ConnectorType]?.displayName ?? kind;
       const message = `${displayName} (${kind}) connectors have no entities defined, so they cannot execute actions yet`;
       throw new UnsupportedOperationError(message, {
         status: 400,

@@ -93,6 +93,11 @@ export interface SyncPlan<Kind extends string = string, Entity extends string = 
   readonly listings: { readonly [K in Kind]: SyncListing<Kind, Entity> };
   fieldsQuery?(entity: Entity): QueryParams;
   readonly deletions: 'sweep';
+  /**
+   * Entities every run lists completely, incremental ones too (their listings do not narrow by
+   * `modifiedSince`): an incremental run may sweep them as well. Default none.
+   */
+  readonly completeEveryRun?: readonly Entity[];
 }
 
 /**

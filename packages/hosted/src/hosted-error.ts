@@ -1,39 +1,4 @@
-import {
-  ApiError,
-  type ApiErrorOptions,
-  AuthenticationError,
-  type ConduitError,
-  CursorExpiredError,
-  conduitErrorFromBody,
-  NotFoundError,
-  PermissionError,
-  type RequestDescription,
-  ServerError,
-  TimeoutError,
-} from '@conduit/protocol';
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** `upstream_status` of a service error body: the upstream's status, null when it never answered. */
-function upstreamStatusOf(body: unknown): number | undefined {
-  if (!isRecord(body)) return undefined;
-  const status = body.upstream_status;
-  return typeof status === 'number' && Number.isInteger(status) ? status : undefined;
-}
-
-function upstreamApiError(
-  upstreamStatus: number | undefined,
-  message: string,
-  options: ApiErrorOptions,
-): ApiError {
-  if (upstreamStatus === 404) return new NotFoundError(message, options);
-  if (upstreamStatus === 403) return new PermissionError(message, options);
-  if (upstreamStatus === 401) return new AuthenticationError(message, options);
-  if (upstreamStatus === undefined || upstreamStatus >= 500) return new ServerError(message, options);
-  return new ApiError(message, options);
-}
+import { type ConduitError, decodeHostedError, type RequestDescription } from '@conduit/protocol';
 
 /**
  * The typed error for a failed response of the hosted service. Like `conduitErrorFromBody`, plus
@@ -49,6 +14,9 @@ function upstreamApiError(
  *
  * None of these is retried: the service already retried the upstream within its deadline.
  *
+ * @deprecated Use `decodeHostedError` of `@conduit/protocol`, the one codec of the hosted-service
+ * contract; this is it, under its former name.
+ *
  * @example
  * ```ts
  * createTransport({ baseUrl, errorMapper: ({ status, body, headers, request }) => hostedErrorFromBody(status, body, headers, request) });
@@ -60,36 +28,8 @@ export function hostedErrorFromBody(
   headers?: Headers,
   request?: RequestDescription,
 ): ConduitError {
-  const error = conduitErrorFromBody(status, body, headers, request);
-  const common = {
-    details: error.details,
-    retryable: false,
+  return decodeHostedError(status, body, {
+    ...(headers === undefined ? {} : { headers }),
     ...(request === undefined ? {} : { request }),
-  };
-  if (status === 502 && error.code === 'upstream_error') {
-    const upstreamStatus = upstreamStatusOf(body);
-    const cause = error.details.find((detail) => detail.error_code !== 'upstream_error')?.error_code;
-    return upstreamApiError(upstreamStatus, error.message, {
-      ...common,
-      status: upstreamStatus ?? status,
-      code: cause ?? 'upstream_error',
-      responseBody: body,
-      ...(error instanceof ApiError ? { responseHeaders: error.responseHeaders } : {}),
-    });
-  }
-  if (status === 502 && error.code === 'upstream_auth_failed') {
-    return new AuthenticationError(error.message, {
-      ...common,
-      status: upstreamStatusOf(body) ?? status,
-      code: 'upstream_auth_failed',
-      responseBody: body,
-    });
-  }
-  if (status === 504 && error.code === 'upstream_timeout') {
-    return new TimeoutError(error.message, { ...common, status, code: 'upstream_timeout' });
-  }
-  if (status === 400 && error.code === 'cursor_expired') {
-    return new CursorExpiredError(error.message, { ...common, status });
-  }
-  return error;
+  });
 }

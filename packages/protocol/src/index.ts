@@ -62,6 +62,7 @@ export {
   requireConnectorType,
   resolveConnectorType,
 } from './connector-kinds/connector-type';
+export { parseDuration } from './duration';
 export * from './errors/index';
 export {
   type DownloadResult,
@@ -95,6 +96,13 @@ export {
   ErrorBodySchema,
   errorBodyFrom,
 } from './hosted/error-body';
+export {
+  decodeHostedError,
+  type ErrorClasses,
+  encodeHostedError,
+  type HostedErrorBody,
+  reviveErrorClass,
+} from './hosted/hosted-error-codec';
 export {
   type ParseCreateConnectorOptions,
   type ParsedCreateConnectorRequest,

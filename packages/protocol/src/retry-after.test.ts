@@ -8,6 +8,11 @@ describe('parseRetryAfterMs', () => {
     expect(parseRetryAfterMs('120')).toBe(120_000);
   });
 
+  it('reads fractional seconds, rounding up to the millisecond', () => {
+    expect(parseRetryAfterMs('1.5')).toBe(1_500);
+    expect(parseRetryAfterMs('0.0004')).toBe(1);
+  });
+
   it('reads an HTTP date relative to now, never negative', () => {
     const now = Date.parse('Wed, 21 Oct 2026 07:27:30 GMT');
     expect(parseRetryAfterMs('Wed, 21 Oct 2026 07:28:00 GMT', now)).toBe(30_000);
@@ -20,7 +25,7 @@ describe('parseRetryAfterMs', () => {
     expect(parseRetryAfterMs('')).toBeUndefined();
     expect(parseRetryAfterMs('soon')).toBeUndefined();
     expect(parseRetryAfterMs('-5')).toBeUndefined();
-    expect(parseRetryAfterMs('1.5')).toBeUndefined();
+    expect(parseRetryAfterMs('Wed, 21 Oct 2026')).toBeUndefined();
     expect(parseRetryAfterMs('Xyz, not a date')).toBeUndefined();
     expect(parseRetryAfterMs('9'.repeat(30))).toBeUndefined();
   });

@@ -1,6 +1,8 @@
 /**
- * The wait a `Retry-After` header asks for, in milliseconds: from delay-seconds (`120`) or an
- * HTTP date (never negative). `undefined` when the header is absent or unreadable.
+ * The wait a `Retry-After` header asks for, in milliseconds: from delay-seconds (`120`, or a
+ * fraction such as `1.5`, rounded up) or an HTTP date (never negative). `undefined` when the
+ * header is absent or unreadable. The one Retry-After parser of Conduit: the transport's
+ * `parseRetryAfter` is to become this one (its internals are being rewritten separately).
  *
  * @example
  * ```ts
@@ -14,12 +16,14 @@ export function parseRetryAfterMs(
 ): number | undefined {
   if (typeof value !== 'string') return undefined;
   const text = value.trim();
-  if (/^\d+$/.test(text)) {
-    const seconds = Number(text);
-    return Number.isSafeInteger(seconds * 1000) ? seconds * 1000 : undefined;
+  // The RFC says whole seconds; some servers send fractions, which are just as clear.
+  if (/^\d+(\.\d+)?$/.test(text)) {
+    const ms = Math.ceil(Number(text) * 1000);
+    return Number.isSafeInteger(ms) ? ms : undefined;
   }
-  // Only dates spelled like HTTP dates: Date.parse would also accept a bare "1.5" as a year.
-  if (!/^[A-Za-z]{3},? /.test(text)) return undefined;
+  // Date.parse accepts almost anything ('-5' and '1.5' are years): only dates spelled like HTTP
+  // dates, with a day name and a time.
+  if (!/^[A-Za-z]{3},? /.test(text) || !/\d{1,2}:\d{2}:\d{2}/.test(text)) return undefined;
   const at = Date.parse(text);
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }

@@ -36,11 +36,11 @@ export interface SettingsResolverOptions {
 }
 
 /**
- * Describes a source for people: `env ASANA_TOKEN`, `flag --base-url`, `profile work`.
+ * Describes a source for people: `env EXAMPLE_TOKEN`, `flag --base-url`, `profile work`.
  *
  * @example
  * ```ts
- * describeSource({ kind: 'env', name: 'ASANA_TOKEN' }); // 'env ASANA_TOKEN'
+ * describeSource({ kind: 'env', name: 'EXAMPLE_TOKEN' }); // 'env EXAMPLE_TOKEN'
  * ```
  */
 export function describeSource(source: SettingSource): string {
@@ -59,7 +59,7 @@ function present(value: string | undefined): value is string {
  * @example
  * ```ts
  * const settings = new SettingsResolver({ env, config, profileFlag: undefined, onWarning: console.warn });
- * settings.get('asana_base_url', { name: '--base-url', value: flags.string('base-url') }).value;
+ * settings.get('example_base_url', { name: '--base-url', value: flags.string('base-url') }).value;
  * ```
  */
 export class SettingsResolver {

@@ -1,3 +1,6 @@
+import { isSecretName } from '@conduit/protocol';
+import { type ConnectorRegistryEntry, settingEnv } from '../connectors/connector-registry-entry';
+import { CONNECTOR_REGISTRY } from '../connectors/registry';
 /**
  * A value a profile may hold, the environment variables that override it, and whether it is a
  * secret. Commands offer their own flags for the settings they use.
@@ -16,45 +19,40 @@ export interface SettingDefinition {
 }
 
 /**
+ * The settings of one connector of the registry: its API root for local mode and each required
+ * credential field, named `<connector>_<field>` and set by the environment variable of the same
+ * name in capitals (no `CONDUIT_` prefix, as the vendors' own tools name them).
+ */
+function connectorSettings(entry: ConnectorRegistryEntry): SettingDefinition[] {
+  const setting = (field: string, secret: boolean, description: string): SettingDefinition => ({
+    key: `${entry.name}_${field}`,
+    env: [settingEnv(entry.name, field)],
+    secret,
+    description,
+  });
+  return [
+    setting(
+      'base_url',
+      false,
+      `${entry.displayName} API root for local mode (a self-managed upstream or a simulator)`,
+    ),
+    ...[...new Set(entry.credentialMethods.flat())].map((field) =>
+      setting(field, isSecretName(field), `${entry.displayName} credential \`${field}\` for local mode`),
+    ),
+  ];
+}
+
+/**
  * Every setting a profile may hold. A command that needs a new one adds it here, so that
  * `conduit profile set` accepts it and help lists it.
  *
  * @example
  * ```ts
- * SETTINGS.find((setting) => setting.key === 'asana_base_url')?.env; // ['ASANA_BASE_URL']
+ * SETTINGS.find((setting) => setting.key === 'client_id')?.env; // ['CONDUIT_CLIENT_ID']
  * ```
  */
 export const SETTINGS: readonly SettingDefinition[] = [
-  {
-    key: 'asana_base_url',
-    env: ['ASANA_BASE_URL'],
-    secret: false,
-    description: 'Asana API root for local mode (a self-managed upstream or a simulator)',
-  },
-  {
-    key: 'asana_token',
-    env: ['ASANA_TOKEN'],
-    secret: true,
-    description: 'Asana personal access token for local mode',
-  },
-  {
-    key: 'asana_refresh_token',
-    env: ['ASANA_REFRESH_TOKEN'],
-    secret: true,
-    description: 'Asana OAuth refresh token for local mode',
-  },
-  {
-    key: 'asana_client_id',
-    env: ['ASANA_CLIENT_ID'],
-    secret: false,
-    description: 'Asana OAuth app client id (with asana_refresh_token)',
-  },
-  {
-    key: 'asana_client_secret',
-    env: ['ASANA_CLIENT_SECRET'],
-    secret: true,
-    description: 'Asana OAuth app client secret (with asana_refresh_token)',
-  },
+  ...CONNECTOR_REGISTRY.flatMap(connectorSettings),
   {
     key: 'hosted_base_url',
     env: ['CONDUIT_BASE_URL'],

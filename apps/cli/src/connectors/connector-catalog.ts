@@ -1,7 +1,9 @@
-import type { ConnectorDefinition } from '@conduit/protocol';
+import { type ConnectorDefinition, connectorKinds } from '@conduit/protocol';
 import { didYouMean } from '../framework/suggest';
 import { UsageError } from '../framework/usage-error';
 import type { LocalConnector } from './local-connector';
+import { localConnectorOf } from './module-connector';
+import { CONNECTOR_REGISTRY } from './registry';
 
 /**
  * A connector the CLI knows, by name, without loading it: help, completion and argument checks
@@ -23,24 +25,21 @@ export interface ConnectorEntry {
 }
 
 /**
- * The connectors of this CLI. Adding one is one module exporting a {@link LocalConnector} and one
- * entry here.
+ * The connectors of this CLI, from its registry: each by its name and its kind as an alias.
  *
  * @example
  * ```ts
- * CONNECTORS.map((connector) => connector.name); // ['asana']
+ * CONNECTORS.map((connector) => connector.name);
  * ```
  */
-export const CONNECTORS: readonly ConnectorEntry[] = [
-  {
-    name: 'asana',
-    aliases: ['task-management'],
-    summary: 'task management (Asana)',
-    packageName: '@conduit/asana',
-    loadDefinition: async () => (await import('./asana-definition')).asanaDefinition,
-    loadLocal: async () => (await import('./asana-connector')).asanaConnector,
-  },
-];
+export const CONNECTORS: readonly ConnectorEntry[] = CONNECTOR_REGISTRY.map((entry) => ({
+  name: entry.name,
+  aliases: [entry.kind],
+  summary: `${connectorKinds[entry.kind].displayName.toLowerCase()} (${entry.displayName})`,
+  ...(entry.packageName === undefined ? {} : { packageName: entry.packageName }),
+  loadDefinition: async () => (await entry.load()).definition,
+  loadLocal: async () => localConnectorOf(await entry.load()),
+}));
 
 /**
  * The connector named `name` or one of its aliases (case-insensitive), if the CLI knows it: how a
@@ -48,7 +47,7 @@ export const CONNECTORS: readonly ConnectorEntry[] = [
  *
  * @example
  * ```ts
- * findConnector('task-management', CONNECTORS)?.name; // 'asana'
+ * findConnector('task-management', CONNECTORS)?.name; // 'example'
  * findConnector('crm', CONNECTORS); // undefined
  * ```
  */
@@ -66,7 +65,7 @@ export function findConnector(
  *
  * @example
  * ```ts
- * requireConnector('task-management', CONNECTORS).name; // 'asana'
+ * requireConnector('task-management', CONNECTORS).name; // 'example'
  * ```
  */
 export function requireConnector(name: string, connectors: readonly ConnectorEntry[]): ConnectorEntry {

@@ -10,7 +10,7 @@ import type { ConnectorEntry } from './connector-catalog';
  *
  * @example
  * ```ts
- * const description = await loadConnectorDescription(requireConnector('asana', CONNECTORS));
+ * const description = await loadConnectorDescription(requireConnector('example', CONNECTORS));
  * ```
  */
 export async function loadConnectorDescription(entry: ConnectorEntry): Promise<ConnectorDescription> {

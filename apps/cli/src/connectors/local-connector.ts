@@ -43,7 +43,7 @@ export interface LocalConnector {
    * values); `origin` says where the value came from (`--credentials-file x.json`).
    */
   parseCredentials(value: unknown, origin: string): CredentialsInput;
-  /** The setting that overrides the upstream API root (`asana_base_url`). */
+  /** The setting that overrides the upstream API root (`example_base_url`). */
   readonly baseUrlSetting: string;
   readonly defaultBaseUrl: string;
   createExecutor(options: LocalExecutorOptions): ConnectorExecutor;

@@ -7,7 +7,7 @@ import { UsageError } from '../framework/usage-error';
  *
  * @example
  * ```ts
- * requireEntity(asanaDefinition, 'taks'); // throws: unknown entity "taks" of Asana; did you mean tasks?
+ * requireEntity(definition, 'taks'); // throws: unknown entity "taks" of Example; did you mean tasks?
  * ```
  */
 export function requireEntity(definition: ConnectorDefinition, entity: string): string {
@@ -24,7 +24,7 @@ export function requireEntity(definition: ConnectorDefinition, entity: string): 
  *
  * @example
  * ```ts
- * requireAction(asanaDefinition, 'teams', 'list'); // throws: teams has no action "list" (actions: get, search)
+ * requireAction(definition, 'teams', 'list'); // throws: teams has no action "list" (actions: get, search)
  * ```
  */
 export function requireAction(

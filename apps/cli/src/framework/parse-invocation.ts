@@ -112,7 +112,7 @@ export function commandLabel(path: readonly CommandSpec[]): string {
  *
  * @example
  * ```ts
- * const invocation = parseInvocation(['describe', 'asana', '--json'], COMMANDS);
+ * const invocation = parseInvocation(['describe', 'example', '--json'], COMMANDS);
  * invocation.path.map((c) => c.name); // ['describe']
  * invocation.global.json; // true
  * ```

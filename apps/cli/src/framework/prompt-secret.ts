@@ -8,7 +8,7 @@ import type { CliRuntime } from './cli-runtime';
  *
  * @example
  * ```ts
- * const token = await promptSecret(runtime, 'asana_token: ');
+ * const token = await promptSecret(runtime, 'example_token: ');
  * ```
  */
 export function promptSecret(

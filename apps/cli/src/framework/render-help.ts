@@ -1,3 +1,4 @@
+import { EXAMPLE_CONNECTOR } from '../connectors/connector-help';
 import type { Style } from '../output/color';
 import { displayWidth, padToWidth } from '../output/text-width';
 import type { CommandSpec, FlagSpec } from './command-spec';
@@ -139,14 +140,17 @@ export function renderHelp(
 }
 
 const ROOT_EXAMPLES = [
-  { command: 'conduit describe asana', description: 'what the Asana connector offers' },
-  { command: 'conduit describe asana tasks', description: 'params and record fields of one entity' },
+  { command: `conduit describe ${EXAMPLE_CONNECTOR.kind}`, description: 'what a connector offers' },
   {
-    command: 'conduit exec asana workspaces list',
-    description: 'run an action locally (with ASANA_TOKEN in the environment)',
+    command: `conduit describe ${EXAMPLE_CONNECTOR.kind} tasks`,
+    description: 'params and record fields of one entity',
   },
   {
-    command: 'conduit exec asana project_tasks list -p project_gid=123 --all --json',
+    command: `conduit exec ${EXAMPLE_CONNECTOR.kind} workspaces list`,
+    description: `run an action locally (with ${EXAMPLE_CONNECTOR.tokenEnv} in the environment)`,
+  },
+  {
+    command: `conduit exec ${EXAMPLE_CONNECTOR.kind} project_tasks list -p project_gid=123 --all --json`,
     description: 'every record, as NDJSON',
   },
 ];

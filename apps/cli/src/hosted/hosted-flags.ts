@@ -50,7 +50,8 @@ export const HOSTED_SETTINGS_HELP = [
 /** The connector argument of the commands that act on one stored connector (`connectors`, `sync`). */
 export const HOSTED_CONNECTOR_ARG: ArgSpec = {
   name: 'connector',
-  description: 'connector id, or a type (task-management, asana, …) when the user has one of it',
+  description:
+    'connector id, or a type (task-management, support-desk, crm or an alias) when the user has one of it',
   required: true,
   complete: ['task-management', 'support-desk', 'crm'],
 };

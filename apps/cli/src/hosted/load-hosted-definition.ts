@@ -2,7 +2,7 @@ import type { ConnectorDefinition } from '@conduit/protocol';
 import { CONNECTORS, type ConnectorEntry, findConnector } from '../connectors/connector-catalog';
 
 /**
- * The definition this CLI has for a hosted connector's type (`task-management` → the Asana
+ * The definition this CLI has for a hosted connector's type (`task-management` → a connector's
  * definition), or undefined for a type it does not run locally: commands then send what they are
  * given and let the service check it.
  *

@@ -6,12 +6,12 @@ import { UsageError } from '../framework/usage-error';
 
 /**
  * The connector a command line names: by its id, or by a connector type (`task-management`, or an
- * alias such as `asana`) when the user has exactly one connector of that type. None is "not
+ * alias such as `example`) when the user has exactly one connector of that type. None is "not
  * found" (exit 4) with the command that creates one; several is a usage error listing their ids.
  *
  * @example
  * ```ts
- * const connector = await resolveHostedConnector(client, 'asana', signal);
+ * const connector = await resolveHostedConnector(client, 'example', signal);
  * connector.id; // '3e7a03f2-…'
  * ```
  */

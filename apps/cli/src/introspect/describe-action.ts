@@ -51,7 +51,7 @@ function ruleDescription(rule: ParamRule): RuleDescription {
  *
  * @example
  * ```ts
- * const list = describeAction('list', asanaDefinition.entities.tasks.actions.list);
+ * const list = describeAction('list', definition.entities.tasks.actions.list);
  * list.params.find((param) => param.name === 'limit')?.type; // 'integer'
  * ```
  */

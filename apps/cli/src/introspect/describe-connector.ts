@@ -29,7 +29,7 @@ export interface EntitySummary {
  *
  * @example
  * ```ts
- * summarizeEntities(asanaDefinition)[0]; // { name: 'tasks', description: 'Tasks', actions: ['list', 'get', 'search'] }
+ * summarizeEntities(definition)[0]; // { name: 'tasks', description: 'Tasks', actions: ['list', 'get', 'search'] }
  * ```
  */
 export function summarizeEntities(definition: ConnectorDefinition): EntitySummary[] {
@@ -45,7 +45,7 @@ export function summarizeEntities(definition: ConnectorDefinition): EntitySummar
  *
  * @example
  * ```ts
- * describeEntity(asanaDefinition, 'tasks').actions.map((action) => action.name); // ['list', 'get', 'search']
+ * describeEntity(definition, 'tasks').actions.map((action) => action.name); // ['list', 'get', 'search']
  * ```
  */
 export function describeEntity(definition: ConnectorDefinition, entity: string): EntityDescription {
@@ -62,7 +62,7 @@ export function describeEntity(definition: ConnectorDefinition, entity: string):
  *
  * @example
  * ```ts
- * describeConnector(asanaDefinition, ['task-management']).entities.length; // 22
+ * describeConnector(definition, ['task-management']).entities.length; // 22
  * ```
  */
 export function describeConnector(

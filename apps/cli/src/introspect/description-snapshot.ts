@@ -5,7 +5,7 @@ import type { ConnectorDescription } from './describe-connector';
 /** What the build writes beside the CLI: a connector's description and what it was derived from. */
 export interface DescriptionSnapshot {
   readonly format: 2;
-  /** The connector package the description was derived from, e.g. `@conduit/asana`. */
+  /** The connector package the description was derived from, e.g. `@conduit/example`. */
   readonly package: string;
   /** {@link fileDigest} of that package's entry module when the snapshot was taken. */
   readonly entry_digest: string;
@@ -24,7 +24,7 @@ const LANES = [0x811c9dc5, 0x050c5d1f] as const;
  *
  * @example
  * ```ts
- * await fileDigest(fileURLToPath(import.meta.resolve('@conduit/asana'))); // 'fnv1a-2x32:9c0f…:34265'
+ * await fileDigest(fileURLToPath(import.meta.resolve('@conduit/example'))); // 'fnv1a-2x32:9c0f…:34265'
  * ```
  */
 export async function fileDigest(path: string): Promise<string> {
@@ -47,7 +47,7 @@ export async function fileDigest(path: string): Promise<string> {
  *
  * @example
  * ```ts
- * const description = await readDescriptionSnapshot(snapshotUrl, () => fileURLToPath(import.meta.resolve('@conduit/asana')));
+ * const description = await readDescriptionSnapshot(snapshotUrl, () => fileURLToPath(import.meta.resolve('@conduit/example')));
  * ```
  */
 export async function readDescriptionSnapshot(
@@ -75,7 +75,7 @@ export async function readDescriptionSnapshot(
  *
  * @example
  * ```ts
- * await writeDescriptionSnapshot(join(dist, 'descriptions', 'asana.json'), '@conduit/asana', entry, description);
+ * await writeDescriptionSnapshot(join(dist, 'descriptions', 'example.json'), '@conduit/example', entry, description);
  * ```
  */
 export async function writeDescriptionSnapshot(

@@ -1,4 +1,4 @@
-import { parseDuration } from './duration';
+import { requirePositiveDuration } from './duration';
 
 /** At most `limit` requests per application in each window of `windowMs`. */
 export interface RateLimitSpec {
@@ -23,7 +23,7 @@ export function parseRateLimit(text: string): RateLimitSpec | null {
   const limit = Number(match[1]);
   if (!Number.isSafeInteger(limit) || limit < 1)
     throw new Error(`"${text}": the request count must be at least 1`);
-  const windowMs = parseDuration(match[2]!);
+  const windowMs = requirePositiveDuration(match[2]!);
   if (windowMs < 1000) throw new Error(`"${text}": the window must be at least 1s`);
   return { limit, windowMs };
 }

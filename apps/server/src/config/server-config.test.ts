@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { keyFingerprint } from '../crypto/keyring';
 import { ConfigError } from './config-error';
-import { parseDuration } from './duration';
+import { requirePositiveDuration } from './duration';
 import { parseRateLimit } from './rate-limit-spec';
 import { loadServerConfig } from './server-config';
 
@@ -103,11 +103,13 @@ describe('rate limits and durations', () => {
   });
 
   it('parses durations, a bare number being seconds', () => {
-    expect(parseDuration('250ms')).toBe(250);
-    expect(parseDuration('1.5s')).toBe(1500);
-    expect(parseDuration('15m')).toBe(900_000);
-    expect(parseDuration('30')).toBe(30_000);
-    expect(() => parseDuration('0s')).toThrow(/positive/);
-    expect(() => parseDuration('1d')).toThrow(/not a duration/);
+    expect(requirePositiveDuration('250ms')).toBe(250);
+    expect(requirePositiveDuration('1.5s')).toBe(1500);
+    expect(requirePositiveDuration('15m')).toBe(900_000);
+    expect(requirePositiveDuration('30')).toBe(30_000);
+    // The same durations as the CLI's flags, compounds included.
+    expect(requirePositiveDuration('1h30m')).toBe(5_400_000);
+    expect(() => requirePositiveDuration('0s')).toThrow(/positive/);
+    expect(() => requirePositiveDuration('1d')).toThrow(/not a duration/);
   });
 });

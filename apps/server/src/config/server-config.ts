@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { decodeKey, type EncryptionKey, keyFingerprint, parseEncryptionKeys } from '../crypto/keyring';
 import type { LogLevel } from '../logging/logger';
 import { ConfigError } from './config-error';
-import { parseDuration } from './duration';
+import { requirePositiveDuration } from './duration';
 import { parseRateLimit, type RateLimitSpec } from './rate-limit-spec';
 
 /** The body size limit of the contract (§5): 1 MiB. */
@@ -36,7 +36,7 @@ export interface ServerConfig {
   readonly rateLimit: RateLimitSpec | null;
   /**
    * `CONDUIT_UPSTREAM_RATE_LIMIT`: each connector's own limit on its upstream calls, `<requests>/<window>`
-   * or `off`. Unset: the upstream's published limit (Asana: 1,500 a minute per token).
+   * or `off`. Unset: the upstream's published limit (each connector module's `rateLimit`).
    */
   readonly upstreamRateLimit: RateLimitSpec | null | undefined;
   /** Largest accepted request body, in bytes (1 MiB). */
@@ -161,7 +161,7 @@ export function loadServerConfig(env: Environment, cwd: string = process.cwd()):
     bootstrap: clientId !== undefined && clientSecret !== undefined ? { clientId, clientSecret } : undefined,
     logLevel,
     shutdownTimeoutMs: wrap('CONDUIT_SHUTDOWN_TIMEOUT', () =>
-      parseDuration(read(env, 'CONDUIT_SHUTDOWN_TIMEOUT') ?? '10s'),
+      requirePositiveDuration(read(env, 'CONDUIT_SHUTDOWN_TIMEOUT') ?? '10s'),
     ),
   };
 }

@@ -1,33 +1,27 @@
-import { asanaDefinition } from '@conduit/asana';
 import {
   type ConnectorDefinition,
   type ConnectorType,
   connectorKinds,
   UnsupportedOperationError,
 } from '@conduit/protocol';
+import { connectorRegistry } from '../connectors/registry';
 
 /**
- * The entities and actions of each connector kind the server can execute. The support-desk and
- * CRM kinds store credentials but have no entities defined yet (seed 000 does not show them).
- */
-const DEFINITIONS: Readonly<Partial<Record<ConnectorType, ConnectorDefinition>>> = {
-  'task-management': asanaDefinition,
-};
-
-/**
- * The definition execute requests of a connector kind are checked against.
+ * The definition execute requests of a connector kind are checked against: its module's, from the
+ * connector registry. A kind without a module stores credentials but has no entities to execute.
  *
- * @throws UnsupportedOperationError 400 `unsupported_action` for a kind with no entities defined
+ * @throws UnsupportedOperationError 400 `unsupported_action` for a kind with no module
  * @example
  * ```ts
- * const definition = definitionOf('task-management'); // asanaDefinition
+ * const definition = definitionOf('task-management');
  * ```
  */
 export function definitionOf(type: ConnectorType): ConnectorDefinition {
-  const definition = DEFINITIONS[type];
-  if (definition) return definition;
+  const module = connectorRegistry.forKind(type);
+  if (module) return module.definition;
   const kind = connectorKinds[type];
-  const message = `${kind.displayName} (${type}) connectors have no entities defined, so they cannot execute actions yet; only task-management connectors can`;
+  const runnable = connectorRegistry.modules.map((registered) => registered.kind).join(', ');
+  const message = `${kind.displayName} (${type}) connectors have no entities defined, so they cannot execute actions yet; only ${runnable} connectors can`;
   throw new UnsupportedOperationError(message, {
     status: 400,
     code: 'unsupported_action',

@@ -1,10 +1,9 @@
-import { ASANA_RATE_LIMIT } from '@conduit/asana';
 import type { RateLimiterOptions, RetryOptions } from '@conduit/transport';
 import type { RateLimitSpec } from '../config/rate-limit-spec';
 import type { ServerMetrics } from '../metrics/server-metrics';
-import type { ExecutorResolver } from '../services/executor-resolver';
+import type { ExecutorFactory, ExecutorResolver } from '../services/executor-resolver';
 import type { UpstreamLimiters } from '../services/upstream-limiters';
-import { taskManagementExecutorFactory } from './task-management-executor';
+import { moduleExecutorFactory } from './module-executor-factory';
 
 /** The default per-attempt upstream timeout, in milliseconds. */
 export const DEFAULT_UPSTREAM_ATTEMPT_TIMEOUT_MS = 15_000;
@@ -17,7 +16,7 @@ export interface DefaultExecutorResolverOptions {
   readonly retry?: Partial<RetryOptions>;
   /**
    * Each connector's limit on its upstream calls (`CONDUIT_UPSTREAM_RATE_LIMIT`); null for none.
-   * Default: the upstream's published limit (Asana: 1,500 a minute, 50 at once, per token).
+   * Default: the upstream's published limit (each connector module's `rateLimit`).
    */
   readonly rateLimit?: RateLimitSpec | null;
   /** Upstream `fetch`; default the global one. */
@@ -27,9 +26,9 @@ export interface DefaultExecutorResolverOptions {
 }
 
 /**
- * How the server executes connectors of each kind: task-management connectors run the Asana
- * connector's local executor against the upstream; the support-desk and CRM kinds have no
- * executor (their entities are not defined).
+ * How the server executes connectors of each kind: a kind with a module in the connector registry
+ * runs that module's executor against the upstream; other kinds have no executor (their entities
+ * are not defined).
  *
  * @example
  * ```ts
@@ -38,7 +37,7 @@ export interface DefaultExecutorResolverOptions {
  * ```
  */
 export function defaultExecutorResolver(options: DefaultExecutorResolverOptions): ExecutorResolver {
-  const taskManagement = taskManagementExecutorFactory({
+  const factoryOptions = {
     metrics: options.metrics,
     attemptTimeoutMs: options.attemptTimeoutMs ?? DEFAULT_UPSTREAM_ATTEMPT_TIMEOUT_MS,
     ...(options.retry === undefined ? {} : { retry: options.retry }),
@@ -47,24 +46,30 @@ export function defaultExecutorResolver(options: DefaultExecutorResolverOptions)
     ...(options.rateLimit === undefined
       ? {}
       : {
-          rateLimit: options.rateLimit === null ? false : upstreamLimiterOptions(options.rateLimit),
+          rateLimit:
+            options.rateLimit === null ? (false as const) : upstreamLimiterOptions(options.rateLimit),
         }),
-  });
-  return { resolve: (type) => (type === 'task-management' ? taskManagement : undefined) };
+  };
+  const factories = new Map<string, ExecutorFactory | undefined>();
+  return {
+    resolve(type) {
+      if (!factories.has(type)) factories.set(type, moduleExecutorFactory(type, factoryOptions));
+      return factories.get(type);
+    },
+  };
 }
 
 /**
- * The limiter options of a `CONDUIT_UPSTREAM_RATE_LIMIT` value, with the upstream's concurrency cap.
+ * The limiter options of a `CONDUIT_UPSTREAM_RATE_LIMIT` value; merged over each module's own
+ * limits, so the upstream's concurrency cap stays.
  *
  * @example
  * ```ts
  * new UpstreamLimiters(upstreamLimiterOptions({ limit: 1500, windowMs: 60_000 }));
  * ```
  */
-export function upstreamLimiterOptions(spec: RateLimitSpec): RateLimiterOptions {
-  return {
-    requestsPerInterval: spec.limit,
-    intervalMs: spec.windowMs,
-    maxConcurrent: ASANA_RATE_LIMIT.maxConcurrent,
-  };
+export function upstreamLimiterOptions(
+  spec: RateLimitSpec,
+): Pick<RateLimiterOptions, 'requestsPerInterval' | 'intervalMs'> {
+  return { requestsPerInterval: spec.limit, intervalMs: spec.windowMs };
 }

@@ -13,7 +13,7 @@ import { UpstreamFailureError } from './upstream-failure-error';
 
 /** What the messages of mapped failures name. */
 export interface ExecuteFailureContext {
-  /** The upstream product, e.g. `Asana`. */
+  /** The upstream product, as `connectorKinds[type].vendor` names it. */
   readonly vendor: string;
 }
 
@@ -26,7 +26,7 @@ function detail(message: string, errorCode: string, field?: string): ErrorDetail
  *
  * @example
  * ```ts
- * controller.abort(upstreamTimeout('Asana', 30_000));
+ * controller.abort(upstreamTimeout(connectorKinds[type].vendor, 30_000));
  * ```
  */
 export function upstreamTimeout(vendor: string, timeoutMs: number): TimeoutError {
@@ -59,7 +59,7 @@ export function upstreamTimeout(vendor: string, timeoutMs: number): TimeoutError
  *
  * @example
  * ```ts
- * catch (error) { throw translateExecuteError(error, { vendor: 'Asana' }); }
+ * catch (error) { throw translateExecuteError(error, { vendor: connectorKinds[type].vendor }); }
  * ```
  */
 export function translateExecuteError(error: unknown, context: ExecuteFailureContext): unknown {

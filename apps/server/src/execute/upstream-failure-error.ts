@@ -1,4 +1,4 @@
-import { ApiError, type ApiErrorOptions, type ErrorBody, errorBodyFrom } from '@conduit/protocol';
+import { ApiError, type ApiErrorOptions, encodeHostedError, type HostedErrorBody } from '@conduit/protocol';
 
 /** Options of {@link UpstreamFailureError}. */
 export interface UpstreamFailureErrorOptions extends ApiErrorOptions {
@@ -13,7 +13,7 @@ export interface UpstreamFailureErrorOptions extends ApiErrorOptions {
  *
  * @example
  * ```ts
- * throw new UpstreamFailureError('Asana answered 404: Not a recognized ID', { status: 502, code: 'upstream_error', upstreamStatus: 404, details });
+ * throw new UpstreamFailureError(`${vendor} answered 404: Not a recognized ID`, { status: 502, code: 'upstream_error', upstreamStatus: 404, details });
  * ```
  */
 export class UpstreamFailureError extends ApiError {
@@ -37,6 +37,8 @@ export class UpstreamFailureError extends ApiError {
  */
 export function upstreamFailureBody(
   error: UpstreamFailureError,
-): ErrorBody & { upstream_status: number | null } {
-  return { ...errorBodyFrom(error), upstream_status: error.upstreamStatus ?? null };
+): HostedErrorBody & { upstream_status: number | null } {
+  return encodeHostedError(error, { upstreamStatus: error.upstreamStatus ?? null }) as HostedErrorBody & {
+    upstream_status: number | null;
+  };
 }

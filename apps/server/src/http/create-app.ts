@@ -8,7 +8,7 @@ import { MetricsRegistry } from '../metrics/metrics-registry';
 import { createServerMetrics, type ServerMetrics } from '../metrics/server-metrics';
 import { ConnectorService } from '../services/connector-service';
 import type { ExecutorResolver } from '../services/executor-resolver';
-import { RateLimiter } from '../services/rate-limiter';
+import { InboundRateLimiter } from '../services/inbound-rate-limiter';
 import type { AppConfig, ServerServices } from '../services/server-services';
 import type { Store } from '../store/store';
 import type { AppEnv } from './app-env';
@@ -105,7 +105,7 @@ export function createApp(options: CreateAppOptions): ConduitApp {
     logger,
     clock,
     metrics,
-    rateLimiter: config.rateLimit ? new RateLimiter(store, config.rateLimit, clock) : undefined,
+    rateLimiter: config.rateLimit ? new InboundRateLimiter(store, config.rateLimit, clock) : undefined,
     executors: options.executors,
     extensions,
     tokenSigner,

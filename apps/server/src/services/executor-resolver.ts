@@ -31,7 +31,7 @@ export type ExecutorFactory = (connector: LoadedConnector, context: ExecutorCont
  * @example
  * ```ts
  * const executors: ExecutorResolver = {
- *   resolve: (type) => (type === 'task-management' ? (connector, context) => createAsanaExecutor(connector, context) : undefined),
+ *   resolve: (type) => moduleExecutorFactory(type, { metrics, attemptTimeoutMs: 15_000 }),
  * };
  * ```
  */

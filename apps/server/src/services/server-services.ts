@@ -8,7 +8,7 @@ import type { ServerMetrics } from '../metrics/server-metrics';
 import type { Store } from '../store/store';
 import type { ConnectorService } from './connector-service';
 import type { ExecutorResolver } from './executor-resolver';
-import type { RateLimiter } from './rate-limiter';
+import type { InboundRateLimiter } from './inbound-rate-limiter';
 
 /** The lifetime of an application token, in seconds (contract §1). */
 export const APPLICATION_TOKEN_TTL_SECONDS = 900;
@@ -42,7 +42,7 @@ export interface ServerServices {
   readonly metrics: ServerMetrics;
   readonly connectors: ConnectorService;
   /** Per-application request limiter, or undefined when the limit is off. */
-  readonly rateLimiter: RateLimiter | undefined;
+  readonly rateLimiter: InboundRateLimiter | undefined;
   /** How connectors of each kind are executed, when an execute feature provided it. */
   readonly executors: ExecutorResolver | undefined;
   /** The features plugged into the app, in order (e.g. the one providing `search`). */

@@ -1,31 +1,34 @@
-import { ASANA_RATE_LIMIT } from '@conduit/asana';
+import { DEFAULT_RATE_LIMIT } from '@conduit/connector-kit';
 import { createRateLimiter, type RateLimiter, type RateLimiterOptions } from '@conduit/transport';
+import { connectorRegistry } from '../connectors/registry';
 
 /**
  * One upstream request budget per connector in this process, shared by everything that calls
  * the upstream for it (every run of its sync; the execute feature can take the same one), so the
- * connector's calls together stay within the upstream's limits. Defaults to the upstream's
- * published limits for one token.
+ * connector's calls together stay within the upstream's limits. Each budget is the connector
+ * kind's published limits (its module's `rateLimit`), with `overrides` merged over them.
  *
  * @example
  * ```ts
  * const limiters = new UpstreamLimiters();
- * createLocalExecutor({ auth, rateLimit: limiters.for(connector.id) });
+ * module.createExecutor({ credentials, rateLimit: limiters.for(connector.id, connector.type) });
  * ```
  */
 export class UpstreamLimiters {
-  readonly #options: RateLimiterOptions;
+  readonly #overrides: Partial<RateLimiterOptions>;
   readonly #limiters = new Map<string, RateLimiter>();
 
-  constructor(options: RateLimiterOptions = ASANA_RATE_LIMIT) {
-    this.#options = options;
+  constructor(overrides: Partial<RateLimiterOptions> = {}) {
+    this.#overrides = overrides;
   }
 
-  /** The connector's limiter, created on first use. */
-  for(connectorId: string): RateLimiter {
+  /** The connector's limiter, created on first use with the limits of its kind. */
+  for(connectorId: string, connectorType?: string): RateLimiter {
     let limiter = this.#limiters.get(connectorId);
     if (!limiter) {
-      limiter = createRateLimiter(this.#options);
+      const module = connectorType === undefined ? undefined : connectorRegistry.forKind(connectorType);
+      const published = module?.rateLimit ?? DEFAULT_RATE_LIMIT;
+      limiter = createRateLimiter({ ...published, ...this.#overrides });
       this.#limiters.set(connectorId, limiter);
     }
     return limiter;

@@ -1,5 +1,5 @@
 import { ConfigError } from '../config/config-error';
-import { parseDuration } from '../config/duration';
+import { requirePositiveDuration } from '../config/duration';
 import type { Environment } from '../config/server-config';
 
 /** How syncs are scheduled and run. */
@@ -45,7 +45,7 @@ function duration(env: Environment, name: string, fallback: number): number {
   const text = env[name]?.trim();
   if (text === undefined || text === '') return fallback;
   try {
-    return parseDuration(text);
+    return requirePositiveDuration(text);
   } catch (error) {
     throw new ConfigError(`${name}: ${(error as Error).message}`, { cause: error });
   }

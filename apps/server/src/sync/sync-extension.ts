@@ -8,7 +8,7 @@ import { DEFAULT_SYNC_CONFIG, type SyncConfig } from './sync-config';
 import { registerSyncRoutes } from './sync-routes';
 import type { SyncPageEvent } from './sync-run';
 import { SYNCABLE_CONNECTOR_TYPES, SyncScheduler } from './sync-scheduler';
-import { asanaSyncUpstream, type SyncUpstreamFactory } from './sync-upstream';
+import { moduleSyncUpstream, type SyncUpstreamFactory } from './sync-upstream';
 
 /** Options of {@link createSyncExtension}. */
 export interface SyncExtensionOptions {
@@ -16,9 +16,9 @@ export interface SyncExtensionOptions {
   readonly config?: Partial<SyncConfig>;
   /** The per-connector upstream budgets; default the upstream's published limits. Share it with execute. */
   readonly limiters?: UpstreamLimiters;
-  /** The upstream's limits when `limiters` is not given. */
-  readonly rateLimit?: RateLimiterOptions;
-  /** Builds a connector's upstream reader; default the task-management connector's transport. */
+  /** Merged over each module's published limits when `limiters` is not given. */
+  readonly rateLimit?: Partial<RateLimiterOptions>;
+  /** Builds a connector's upstream reader; default its module's executor (see `moduleSyncUpstream`). */
   readonly upstream?: SyncUpstreamFactory;
   /** Per-attempt upstream timeout. Default 30 s. */
   readonly attemptTimeoutMs?: number;
@@ -51,7 +51,7 @@ export interface SyncExtension extends ServerExtension {
 export function createSyncExtension(options: SyncExtensionOptions = {}): SyncExtension {
   const config: SyncConfig = { ...DEFAULT_SYNC_CONFIG, ...options.config };
   const limiters = options.limiters ?? new UpstreamLimiters(options.rateLimit);
-  const factory = options.upstream ?? asanaSyncUpstream;
+  const factory = options.upstream ?? moduleSyncUpstream;
   let scheduler: SyncScheduler | undefined;
 
   const schedulerFor = (services: ServerServices): SyncScheduler => {
@@ -70,7 +70,7 @@ export function createSyncExtension(options: SyncExtensionOptions = {}): SyncExt
         );
         return factory({
           connector,
-          limiter: limiters.for(record.id),
+          limiter: limiters.for(record.id, record.connectorType),
           hooks: upstreamHooks(services.metrics, connector.type),
           saveCredentials: (credentials) => services.connectors.saveCredentials(record, credentials),
           timeoutMs: options.attemptTimeoutMs ?? 30_000,

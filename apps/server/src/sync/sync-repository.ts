@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { SyncJobKey } from '@conduit/connector-kit';
 import type { SqlDatabase, SqlExecutor, SqlValue } from '../store/sql-database';
-import type { SyncJobKey, SyncJobKind } from './asana-sync-plan';
 import { LeaseLostError } from './lease-lost-error';
 
 /** `full` lists everything and sweeps what disappeared; `incremental` lists tasks modified since the last run. */
@@ -28,7 +28,7 @@ export interface PendingJob extends SyncJobKey {
 
 /** A listing that failed, for the run's outcome. */
 export interface FailedJob {
-  readonly kind: SyncJobKind;
+  readonly kind: string;
   readonly parent: string;
   readonly error: string;
 }
@@ -226,7 +226,7 @@ export class SyncRepository {
     });
     const rows = await this.#db.query<{
       id: unknown;
-      kind: SyncJobKind;
+      kind: string;
       parent_gid: string;
       next_offset: string | null;
     }>(
@@ -269,7 +269,7 @@ export class SyncRepository {
 
   /** The failed listings of a run. */
   async failedJobs(runId: string): Promise<FailedJob[]> {
-    const rows = await this.#db.query<{ kind: SyncJobKind; parent_gid: string; error: string | null }>(
+    const rows = await this.#db.query<{ kind: string; parent_gid: string; error: string | null }>(
       "SELECT kind, parent_gid, error FROM sync_jobs WHERE run_id = $1 AND state = 'failed' ORDER BY id",
       [runId],
     );

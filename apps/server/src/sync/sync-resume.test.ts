@@ -14,7 +14,7 @@ import { LeaseLostError } from './lease-lost-error';
 import { DEFAULT_SYNC_CONFIG, type SyncConfig } from './sync-config';
 import { type ClaimedRun, SyncRepository } from './sync-repository';
 import { executeSyncRun, type SyncPageEvent, type SyncRunDependencies } from './sync-run';
-import { asanaSyncUpstream } from './sync-upstream';
+import { moduleSyncUpstream } from './sync-upstream';
 import { expectedRecords } from './test-support/expected-records';
 import { storedRecords } from './test-support/stored-records';
 
@@ -84,7 +84,7 @@ describe.each(['sqlite', 'postgres'] as const)('resuming sync runs on %s', (kind
       db: store.db,
       repository,
       writer: new SearchIndexWriter(store.dialect),
-      upstream: asanaSyncUpstream({
+      upstream: moduleSyncUpstream({
         connector,
         limiter: limiters.for(connectorId),
         saveCredentials: async () => {},

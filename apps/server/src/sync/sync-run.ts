@@ -1,37 +1,19 @@
-import { SEARCHABLE_ENTITIES, SEARCHABLE_FIELDS, type SearchableEntity } from '@conduit/asana';
+import { childJobs } from '@conduit/connector-kit';
 import { AuthenticationError, CursorExpiredError } from '@conduit/protocol';
 import type { Clock } from '../clock';
 import type { Logger } from '../logging/logger';
 import { collectionLayout } from '../search/collection-layout';
 import type { SearchCollection, SearchIndexWriter } from '../search/search-index-writer';
 import type { SqlDatabase, SqlExecutor } from '../store/sql-database';
-import {
-  childJobs,
-  entityOfJob,
-  incompleteAfterFailure,
-  listingRequest,
-  ROOT_JOB,
-  type SyncJobKind,
-} from './asana-sync-plan';
 import { LeaseLostError } from './lease-lost-error';
 import type { SyncConfig } from './sync-config';
 import type { ClaimedRun, PendingJob, SyncRepository } from './sync-repository';
 import type { SyncUpstream } from './sync-upstream';
 
-/** Entities every run lists completely (only tasks and their attachments are listed incrementally). */
-const ALWAYS_COMPLETE: ReadonlySet<SearchableEntity> = new Set([
-  'workspaces',
-  'teams',
-  'users',
-  'tags',
-  'projects',
-  'sections',
-]);
-
 /** Told after each page a run commits (logging, tests). */
 export interface SyncPageEvent {
   readonly runId: string;
-  readonly kind: SyncJobKind;
+  readonly kind: string;
   readonly parent: string;
   readonly records: number;
   /** Pages this process committed in the run so far. */
@@ -125,15 +107,16 @@ export async function executeSyncRun(
   );
   heartbeat.unref?.();
 
-  const collections = new Map<SearchableEntity, SearchCollection>();
-  const collectionOf = async (tx: SqlExecutor, entity: SearchableEntity) => {
+  const { plan, searchableFields } = deps.upstream;
+  const collections = new Map<string, SearchCollection>();
+  const collectionOf = async (tx: SqlExecutor, entity: string) => {
     let collection = collections.get(entity);
     if (!collection) {
       collection = await writer.collection(
         tx,
         run.connectorId,
         entity,
-        collectionLayout(SEARCHABLE_FIELDS[entity]),
+        collectionLayout(searchableFields[entity] ?? {}),
       );
       collections.set(entity, collection);
     }
@@ -149,7 +132,7 @@ export async function executeSyncRun(
   let records = 0;
   try {
     // The first listing; on a resumed run it exists already and is left as it is.
-    await transaction((tx) => repository.addJobs(tx, run.id, [ROOT_JOB]));
+    await transaction((tx) => repository.addJobs(tx, run.id, [plan.root]));
 
     const queue: PendingJob[] = [];
     const taken = new Set<number>();
@@ -174,18 +157,15 @@ export async function executeSyncRun(
     };
 
     const processJob = async (job: PendingJob): Promise<void> => {
-      const entity = entityOfJob(job.kind);
+      const entity = plan.listings[job.kind]!.entity;
       let offset = job.nextOffset;
       let restarted = false;
       for (;;) {
         controller.signal.throwIfAborted();
-        const request = listingRequest(job, offset, {
-          pageSize: config.pageSize,
-          modifiedSince: run.modifiedSince,
-        });
+        const context = { pageSize: config.pageSize, modifiedSince: run.modifiedSince };
         let page: Awaited<ReturnType<SyncUpstream['page']>>;
         try {
-          page = await deps.upstream.page(request.path, request.query, controller.signal);
+          page = await deps.upstream.page(job, offset, context, controller.signal);
         } catch (error) {
           // Offsets expire upstream: a listing resumed too late starts over (writes are idempotent).
           if (error instanceof CursorExpiredError && offset !== null && !restarted) {
@@ -195,7 +175,7 @@ export async function executeSyncRun(
           }
           throw error;
         }
-        const children = childJobs(job.kind, page.records);
+        const children = childJobs(plan, job.kind, page.records);
         await transaction(async (tx) => {
           await writer.upsert(tx, await collectionOf(tx, entity), page.records, run.generation);
           if (children.length > 0) await repository.addJobs(tx, run.id, children);
@@ -275,14 +255,15 @@ export async function executeSyncRun(
     const failed = await repository.failedJobs(run.id);
     const incomplete = new Map<string, string>();
     for (const job of failed) {
-      for (const entity of incompleteAfterFailure(job.kind)) {
+      for (const entity of plan.listings[job.kind]?.incompleteOnFailure ?? plan.entities) {
         if (!incomplete.has(entity)) incomplete.set(entity, job.error);
       }
     }
-    const completed = SEARCHABLE_ENTITIES.filter((entity) => !incomplete.has(entity));
+    const completed = plan.entities.filter((entity) => !incomplete.has(entity));
+    const completeEveryRun = new Set(plan.completeEveryRun ?? []);
     let swept = 0;
     for (const entity of completed) {
-      if (run.mode !== 'full' && !ALWAYS_COMPLETE.has(entity)) continue;
+      if (run.mode !== 'full' && !completeEveryRun.has(entity)) continue;
       swept += await transaction(async (tx) =>
         writer.sweep(tx, await collectionOf(tx, entity), run.generation),
       );

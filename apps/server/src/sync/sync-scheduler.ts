@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { SEARCHABLE_ENTITIES } from '@conduit/asana';
 import type { SyncSummary } from '@conduit/protocol';
 import type { Clock } from '../clock';
+import { connectorRegistry } from '../connectors/registry';
 import type { Logger } from '../logging/logger';
 import type { ServerMetrics } from '../metrics/server-metrics';
 import { SearchIndexWriter } from '../search/search-index-writer';
@@ -22,7 +22,14 @@ import type { SyncUpstream } from './sync-upstream';
  * if (!SYNCABLE_CONNECTOR_TYPES.includes(connector.connectorType)) return;
  * ```
  */
-export const SYNCABLE_CONNECTOR_TYPES: readonly string[] = ['task-management'];
+export const SYNCABLE_CONNECTOR_TYPES: readonly string[] = connectorRegistry.modules
+  .filter((module) => module.sync !== undefined)
+  .map((module) => module.kind);
+
+/** The synced entities of a connector kind, in the order its module's plan gives them. */
+function entitiesOf(connectorType: string | undefined): readonly string[] {
+  return connectorType === undefined ? [] : (connectorRegistry.forKind(connectorType)?.sync?.entities ?? []);
+}
 
 /** Runs abandoned after this many claims (each claim follows a process dying or a store failure mid-run). */
 const MAX_ATTEMPTS = 5;
@@ -144,15 +151,17 @@ export class SyncScheduler {
       summaries.set(id, {
         state: state?.active ? 'running' : state?.lastOutcome === 'failed' ? 'failed' : 'idle',
         last_success_at: iso(state?.lastSuccessAt ?? null),
-        entities: SEARCHABLE_ENTITIES.map((entity) => {
-          const entityState = perEntity?.get(entity);
-          return {
-            entity,
-            records: perCount?.get(entity) ?? 0,
-            synced_at: iso(entityState?.syncedAt ?? null),
-            ...(entityState?.error ? { error: entityState.error } : {}),
-          };
-        }),
+        entities: entitiesOf(connectors.find((connector) => connector.id === id)?.connectorType).map(
+          (entity) => {
+            const entityState = perEntity?.get(entity);
+            return {
+              entity,
+              records: perCount?.get(entity) ?? 0,
+              synced_at: iso(entityState?.syncedAt ?? null),
+              ...(entityState?.error ? { error: entityState.error } : {}),
+            };
+          },
+        ),
       });
     }
     return summaries;

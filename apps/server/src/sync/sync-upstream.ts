@@ -1,7 +1,12 @@
-import { type AsanaAuth, createLocalExecutor } from '@conduit/asana';
-import { ResponseValidationError } from '@conduit/protocol';
-import type { QueryParams, RateLimiter, TransportHooks } from '@conduit/transport';
-import * as z from 'zod';
+import {
+  type ConnectorModule,
+  readSyncPage,
+  type SyncJobKey,
+  type SyncListingContext,
+  type SyncPlan,
+} from '@conduit/connector-kit';
+import type { RateLimiter, TransportHooks } from '@conduit/transport';
+import { connectorRegistry } from '../connectors/registry';
 import type { LoadedConnector } from '../services/connector-service';
 import { VERSION } from '../version';
 
@@ -12,9 +17,18 @@ export interface UpstreamPage {
   readonly nextOffset: string | null;
 }
 
-/** Reads listings of one connector's upstream, page by page. */
+/** Reads one connector's upstream for a sync, page by page, with the plan of its module. */
 export interface SyncUpstream {
-  page(path: string, query: QueryParams, signal: AbortSignal): Promise<UpstreamPage>;
+  /** Which entities, how each is listed, what a failed listing leaves incomplete. */
+  readonly plan: SyncPlan;
+  /** The searchable fields of each entity (the columns of its search collection). */
+  readonly searchableFields: ConnectorModule['searchableFields'];
+  page(
+    job: SyncJobKey,
+    offset: string | null,
+    context: SyncListingContext,
+    signal: AbortSignal,
+  ): Promise<UpstreamPage>;
 }
 
 /** What building a connector's upstream reader needs. */
@@ -33,76 +47,37 @@ export interface SyncUpstreamOptions {
 /** Builds the upstream reader of a connector for a sync run. */
 export type SyncUpstreamFactory = (options: SyncUpstreamOptions) => SyncUpstream;
 
-const PageSchema = z.object({
-  data: z.array(z.record(z.string(), z.unknown())),
-  next_page: z
-    .object({ offset: z.string().min(1) })
-    .passthrough()
-    .nullish(),
-});
-
-function authOf(
-  connector: Extract<LoadedConnector, { type: 'task-management' }>,
-  save: SyncUpstreamOptions['saveCredentials'],
-): AsanaAuth {
-  const credentials = connector.credentials;
-  if ('token' in credentials) return { token: credentials.token };
-  const { client_id: clientId, client_secret: clientSecret } = credentials;
-  return {
-    refreshToken: credentials.refresh_token,
-    clientId,
-    clientSecret,
-    ...(credentials.access_token === undefined ? {} : { accessToken: credentials.access_token }),
-    // Awaited by the refresh, so the rotated refresh token is stored before it is relied on.
-    onTokens: (tokens) =>
-      save({
-        refresh_token: tokens.refreshToken,
-        client_id: clientId,
-        client_secret: clientSecret,
-        access_token: tokens.accessToken,
-      }),
-  };
-}
-
 /**
- * The task-management connector's upstream as a sync reads it: the connector's own transport
- * (built the way its local executor builds it: auth with OAuth refresh, retries with
- * `Retry-After`, the shared limiter, error mapping), asked for raw pages so `opt_fields` can name
- * every searchable field.
+ * A connector's upstream as a sync reads it: its module's executor (auth with OAuth refresh,
+ * retries with `Retry-After`, the shared limiter, error mapping), reading raw pages of the list
+ * actions its module's sync plan names.
  *
  * @example
  * ```ts
- * const upstream = asanaSyncUpstream({ connector, limiter, saveCredentials, timeoutMs: 30_000 });
- * const page = await upstream.page('/workspaces', { limit: 100, opt_fields: 'gid,name' }, signal);
+ * const upstream = moduleSyncUpstream({ connector, limiter, saveCredentials, timeoutMs: 30_000 });
+ * const page = await upstream.page(upstream.plan.root, null, { pageSize: 100, modifiedSince: null }, signal);
  * ```
  */
-export function asanaSyncUpstream(options: SyncUpstreamOptions): SyncUpstream {
-  const connector = options.connector;
-  if (connector.type !== 'task-management') {
-    throw new TypeError(`cannot sync a ${connector.type} connector`);
-  }
-  const { transport } = createLocalExecutor({
-    auth: authOf(connector, options.saveCredentials),
+export function moduleSyncUpstream(options: SyncUpstreamOptions): SyncUpstream {
+  const { connector } = options;
+  const module = connectorRegistry.forKind(connector.type);
+  const plan = module?.sync;
+  if (!module || !plan) throw new TypeError(`cannot sync a ${connector.type} connector`);
+  const executor = module.createExecutor({
+    credentials: connector.credentials,
     baseUrl: connector.baseUrl,
     rateLimit: options.limiter,
     // A background run may wait out long upstream pauses: nobody is holding a request open.
     retry: { limit: 6, maxRetryAfterMs: 300_000 },
     timeoutMs: options.timeoutMs,
     userAgent: `conduit-server-sync/${VERSION}`,
+    saveCredentials: options.saveCredentials,
     ...(options.hooks === undefined ? {} : { hooks: options.hooks }),
     ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
   });
   return {
-    async page(path, query, signal) {
-      const body = await transport.json({ path, query, signal });
-      const parsed = PageSchema.safeParse(body);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        throw new ResponseValidationError(
-          `the upstream's ${path} page does not have the expected shape: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`.trim(),
-        );
-      }
-      return { records: parsed.data.data, nextOffset: parsed.data.next_page?.offset ?? null };
-    },
+    plan,
+    searchableFields: module.searchableFields,
+    page: (job, offset, context, signal) => readSyncPage(executor, plan, job, offset, context, signal),
   };
 }

@@ -1,5 +1,13 @@
-import { defineAction, defineConnector, SearchParamsSchema } from '@conduit/protocol';
+import {
+  defineConnectorAction,
+  localPaging,
+  offsetTokenPaging,
+  type PagingStrategy,
+  type UpstreamSpec,
+} from '@conduit/connector-kit';
+import { defineConnector, SearchParamsSchema } from '@conduit/protocol';
 import * as z from 'zod';
+import { locateAttachmentDownload } from './attachment-download';
 import { gid, limit, offset, pageParams, since } from './params';
 import {
   AttachmentListRecord,
@@ -14,33 +22,53 @@ import {
   UserRecord,
   WorkspaceRecord,
 } from './records';
-import { SEARCHABLE_FIELDS, type SearchableEntity } from './searchable-fields';
+import { asanaSearchPaging } from './search-paging';
+import { SEARCHABLE_FIELDS, type SearchableEntity, searchRecord } from './searchable-fields';
+
+// Fields to ask for, so records have the seed's shape whatever the upstream's defaults are.
+const COMMON = 'name,resource_type';
+const TASK_LIKE = 'name,resource_type,resource_subtype,created_by';
+const ATTACHMENT = 'name,resource_type,resource_subtype';
+
+/** Where a list is upstream: its path, the fields it asks for, and how it pages. */
+const at = (
+  path: string,
+  optFields = COMMON,
+  paging: PagingStrategy = offsetTokenPaging(),
+): UpstreamSpec => ({
+  path,
+  query: { opt_fields: optFields },
+  paging,
+});
 
 const list = <Params extends z.core.$ZodLooseShape, Record extends z.ZodType>(
   description: string,
   params: Params,
   record: Record,
-) => defineAction({ kind: 'list', description, params: z.strictObject(params), record });
+  upstream: UpstreamSpec,
+) => defineConnectorAction({ kind: 'list', description, params: z.strictObject(params), record, upstream });
 
 const get = <Key extends string, Record extends z.ZodType>(
   description: string,
   key: Key,
   what: string,
   record: Record,
+  path: string,
 ) =>
-  defineAction({
+  defineConnectorAction({
     kind: 'get',
     description,
     params: z.strictObject({ [key]: gid(what) } as { [K in Key]: ReturnType<typeof gid> }),
     record,
+    upstream: { path },
   });
 
-const search = (entity: SearchableEntity) =>
-  defineAction({
+const search = <Entity extends SearchableEntity>(entity: Entity) =>
+  defineConnectorAction({
     kind: 'search',
     description: `Search synced ${entity} (hosted mode only)`,
     params: SearchParamsSchema,
-    record: z.record(z.string(), z.unknown()),
+    record: searchRecord(entity),
     searchableFields: SEARCHABLE_FIELDS[entity],
   });
 
@@ -88,7 +116,7 @@ export const asanaDefinition = defineConnector({
     tasks: {
       description: 'Tasks',
       actions: {
-        list: defineAction({
+        list: defineConnectorAction({
           kind: 'list',
           description: 'List tasks of a project, a section, or an assignee in a workspace',
           params: z.strictObject({
@@ -110,8 +138,9 @@ export const asanaDefinition = defineConnector({
             },
           ],
           record: TaskListRecord,
+          upstream: at('/tasks', TASK_LIKE),
         }),
-        get: get('Get a task', 'task_gid', 'task', TaskRecord),
+        get: get('Get a task', 'task_gid', 'task', TaskRecord, '/tasks/{task_gid}'),
         search: search('tasks'),
       },
     },
@@ -126,13 +155,14 @@ export const asanaDefinition = defineConnector({
             completed_since: since('only tasks incomplete or completed since this time').optional(),
           },
           TaskListRecord,
+          at('/projects/{project_gid}/tasks', TASK_LIKE),
         ),
       },
     },
     workspace_task_search: {
       description: 'Advanced task search of a workspace (premium accounts)',
       actions: {
-        list: defineAction({
+        list: defineConnectorAction({
           kind: 'list',
           description: 'Search the tasks of a workspace with the upstream’s own search (premium only)',
           params: z.strictObject({
@@ -171,6 +201,11 @@ export const asanaDefinition = defineConnector({
             },
           ],
           record: TaskListRecord,
+          upstream: at(
+            '/workspaces/{workspace_gid}/tasks/search',
+            `${TASK_LIKE},created_at`,
+            asanaSearchPaging,
+          ),
         }),
       },
     },
@@ -186,15 +221,21 @@ export const asanaDefinition = defineConnector({
             archived: z.boolean().describe('only archived (true) or unarchived (false) projects').optional(),
           },
           CommonListRecord,
+          at('/projects'),
         ),
-        get: get('Get a project', 'project_gid', 'project', ProjectRecord),
+        get: get('Get a project', 'project_gid', 'project', ProjectRecord, '/projects/{project_gid}'),
         search: search('projects'),
       },
     },
     task_projects: {
       description: 'Projects a task belongs to',
       actions: {
-        list: list('List the projects of a task', { task_gid: gid('task'), ...pageParams }, CommonListRecord),
+        list: list(
+          'List the projects of a task',
+          { task_gid: gid('task'), ...pageParams },
+          CommonListRecord,
+          at('/tasks/{task_gid}/projects'),
+        ),
       },
     },
     team_projects: {
@@ -204,6 +245,7 @@ export const asanaDefinition = defineConnector({
           'List the projects of a team',
           { team_gid: gid('team'), ...pageParams, archived: z.boolean().optional() },
           CommonListRecord,
+          at('/teams/{team_gid}/projects'),
         ),
       },
     },
@@ -214,14 +256,26 @@ export const asanaDefinition = defineConnector({
           'List the projects of a workspace',
           { workspace_gid: gid('workspace'), ...pageParams, archived: z.boolean().optional() },
           CommonListRecord,
+          at('/workspaces/{workspace_gid}/projects'),
         ),
       },
     },
     workspaces: {
       description: 'Workspaces and organizations',
       actions: {
-        list: list('List the workspaces visible to the user', { ...pageParams }, CommonListRecord),
-        get: get('Get a workspace', 'workspace_gid', 'workspace', WorkspaceRecord),
+        list: list(
+          'List the workspaces visible to the user',
+          { ...pageParams },
+          CommonListRecord,
+          at('/workspaces'),
+        ),
+        get: get(
+          'Get a workspace',
+          'workspace_gid',
+          'workspace',
+          WorkspaceRecord,
+          '/workspaces/{workspace_gid}',
+        ),
         search: search('workspaces'),
       },
     },
@@ -232,14 +286,16 @@ export const asanaDefinition = defineConnector({
           'List users, optionally of a workspace or team',
           { ...pageParams, workspace: gid('workspace').optional(), team: gid('team').optional() },
           CommonListRecord,
+          at('/users'),
         ),
-        get: defineAction({
+        get: defineConnectorAction({
           kind: 'get',
           description: 'Get a user (by gid, email, or "me")',
           params: z.strictObject({
             user_gid: z.string().min(1).max(320).describe('gid of the user, an email, or "me"'),
           }),
           record: UserRecord,
+          upstream: { path: '/users/{user_gid}' },
         }),
         search: search('users'),
       },
@@ -251,19 +307,25 @@ export const asanaDefinition = defineConnector({
           'List the users of a workspace',
           { workspace_gid: gid('workspace'), ...pageParams },
           CommonListRecord,
+          at('/workspaces/{workspace_gid}/users', COMMON, localPaging()),
         ),
       },
     },
     team_users: {
       description: 'Users of a team',
       actions: {
-        list: list('List the users of a team', { team_gid: gid('team'), ...pageParams }, CommonListRecord),
+        list: list(
+          'List the users of a team',
+          { team_gid: gid('team'), ...pageParams },
+          CommonListRecord,
+          at('/teams/{team_gid}/users', COMMON, localPaging()),
+        ),
       },
     },
     teams: {
       description: 'Teams',
       actions: {
-        get: get('Get a team', 'team_gid', 'team', TeamRecord),
+        get: get('Get a team', 'team_gid', 'team', TeamRecord, '/teams/{team_gid}'),
         search: search('teams'),
       },
     },
@@ -274,6 +336,7 @@ export const asanaDefinition = defineConnector({
           'List the teams of a workspace',
           { workspace_gid: gid('workspace'), ...pageParams },
           CommonListRecord,
+          at('/workspaces/{workspace_gid}/teams'),
         ),
       },
     },
@@ -288,6 +351,7 @@ export const asanaDefinition = defineConnector({
             ...pageParams,
           },
           CommonListRecord,
+          at('/users/{user_gid}/teams'),
         ),
       },
     },
@@ -298,9 +362,16 @@ export const asanaDefinition = defineConnector({
           'List the attachments of an object (e.g. a task)',
           { parent: gid('parent object'), ...pageParams },
           AttachmentListRecord,
+          at('/attachments', ATTACHMENT),
         ),
-        get: get('Get an attachment', 'attachment_gid', 'attachment', AttachmentRecord),
-        download: defineAction({
+        get: get(
+          'Get an attachment',
+          'attachment_gid',
+          'attachment',
+          AttachmentRecord,
+          '/attachments/{attachment_gid}',
+        ),
+        download: defineConnectorAction({
           kind: 'download',
           description: 'Download an attachment’s bytes (a byte range with range_header)',
           params: z.strictObject({
@@ -315,6 +386,10 @@ export const asanaDefinition = defineConnector({
               .optional(),
           }),
           record: z.never(),
+          upstream: {
+            path: '/attachments/{attachment_gid}',
+            download: { rangeParam: 'range_header', locate: locateAttachmentDownload },
+          },
         }),
         search: search('attachments'),
       },
@@ -326,13 +401,14 @@ export const asanaDefinition = defineConnector({
           'List the tags of a workspace',
           { workspace_gid: gid('workspace'), ...pageParams },
           CommonListRecord,
+          at('/workspaces/{workspace_gid}/tags'),
         ),
       },
     },
     tags: {
       description: 'Tags',
       actions: {
-        get: get('Get a tag', 'tag_gid', 'tag', TagRecord),
+        get: get('Get a tag', 'tag_gid', 'tag', TagRecord, '/tags/{tag_gid}'),
         search: search('tags'),
       },
     },
@@ -343,20 +419,26 @@ export const asanaDefinition = defineConnector({
           'List the sections of a project',
           { project_gid: gid('project'), ...pageParams },
           CommonListRecord,
+          at('/projects/{project_gid}/sections'),
         ),
       },
     },
     sections: {
       description: 'Sections',
       actions: {
-        get: get('Get a section', 'section_gid', 'section', SectionRecord),
+        get: get('Get a section', 'section_gid', 'section', SectionRecord, '/sections/{section_gid}'),
         search: search('sections'),
       },
     },
     task_subtasks: {
       description: 'Subtasks of a task',
       actions: {
-        list: list('List the subtasks of a task', { task_gid: gid('task'), ...pageParams }, TaskListRecord),
+        list: list(
+          'List the subtasks of a task',
+          { task_gid: gid('task'), ...pageParams },
+          TaskListRecord,
+          at('/tasks/{task_gid}/subtasks', TASK_LIKE),
+        ),
       },
     },
     task_dependencies: {
@@ -366,13 +448,19 @@ export const asanaDefinition = defineConnector({
           'List the dependencies of a task',
           { task_gid: gid('task'), ...pageParams },
           TaskListRecord,
+          at('/tasks/{task_gid}/dependencies', TASK_LIKE),
         ),
       },
     },
     task_dependents: {
       description: 'Tasks that depend on a task',
       actions: {
-        list: list('List the dependents of a task', { task_gid: gid('task'), ...pageParams }, TaskListRecord),
+        list: list(
+          'List the dependents of a task',
+          { task_gid: gid('task'), ...pageParams },
+          TaskListRecord,
+          at('/tasks/{task_gid}/dependents', TASK_LIKE),
+        ),
       },
     },
   },

@@ -25,8 +25,33 @@ export const AttachmentListRecord = CommonListRecord.extend({
   resource_subtype: z.string(),
 });
 
-/** A task as `tasks get` returns it: `gid` is guaranteed, every other upstream field is kept. */
-export const TaskRecord = z.looseObject({ gid: z.string() });
+/**
+ * A task as `tasks get` returns it: `gid` is guaranteed; the fields the upstream sends by default
+ * are typed (optional, as the seed guarantees only `gid`), every other upstream field is kept.
+ */
+export const TaskRecord = z.looseObject({
+  gid: z.string(),
+  resource_type: z.string().optional(),
+  name: z.string().optional(),
+  resource_subtype: z.string().optional(),
+  completed: z.boolean().optional(),
+  completed_at: z.string().nullable().optional(),
+  created_at: z.string().optional(),
+  modified_at: z.string().optional(),
+  due_at: z.string().nullable().optional(),
+  due_on: z.string().nullable().optional(),
+  start_on: z.string().nullable().optional(),
+  notes: z.string().optional(),
+  html_notes: z.string().optional(),
+  num_subtasks: z.number().optional(),
+  permalink_url: z.string().optional(),
+  assignee: CompactReference.nullable().optional(),
+  parent: CompactReference.nullable().optional(),
+  workspace: CompactReference.optional(),
+  projects: z.array(CompactReference).optional(),
+  tags: z.array(CompactReference).optional(),
+  followers: z.array(CompactReference).optional(),
+});
 
 /** A project as `projects get` returns it. */
 export const ProjectRecord = z.looseObject({

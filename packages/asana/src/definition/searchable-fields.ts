@@ -1,4 +1,5 @@
 import type { SearchFieldType } from '@conduit/protocol';
+import * as z from 'zod';
 
 // Seed 001, "Searchable fields": a field not typed there is a string.
 const s = 'string';
@@ -108,3 +109,45 @@ export type SearchableEntity = keyof typeof SEARCHABLE_FIELDS;
 
 /** The searchable entities, in the order a sync walks them. */
 export const SEARCHABLE_ENTITIES = Object.keys(SEARCHABLE_FIELDS) as SearchableEntity[];
+
+const fieldSchemas: { readonly [Type in SearchFieldType]: z.ZodType } = {
+  string: z.string().nullable().optional(),
+  integer: z.number().nullable().optional(),
+  number: z.number().nullable().optional(),
+  boolean: z.boolean().nullable().optional(),
+  object: z.record(z.string(), z.unknown()).nullable().optional(),
+  array: z.array(z.unknown()).nullable().optional(),
+};
+
+type FieldOutput<Type extends SearchFieldType> = Type extends 'string'
+  ? string
+  : Type extends 'integer' | 'number'
+    ? number
+    : Type extends 'boolean'
+      ? boolean
+      : Type extends 'object'
+        ? Record<string, unknown>
+        : unknown[];
+
+/** The `data` of a search hit of an entity: its searchable fields, each optional (a projection may leave it out) and nullable. */
+export type SearchRecordShape<Entity extends SearchableEntity> = {
+  [Field in keyof (typeof SEARCHABLE_FIELDS)[Entity]]: z.ZodOptional<
+    z.ZodNullable<z.ZodType<FieldOutput<(typeof SEARCHABLE_FIELDS)[Entity][Field] & SearchFieldType>>>
+  >;
+};
+
+/**
+ * The record of an entity's `search` hits, from its searchable fields: the typed client gives
+ * `hit.data.name` as `string | null | undefined` instead of `unknown`; other fields are kept.
+ *
+ * @example
+ * ```ts
+ * searchRecord('tasks').parse({ name: 'Launch', completed: false });
+ * ```
+ */
+export function searchRecord<Entity extends SearchableEntity>(entity: Entity) {
+  const shape = Object.fromEntries(
+    Object.entries(SEARCHABLE_FIELDS[entity]).map(([field, type]) => [field, fieldSchemas[type]]),
+  ) as SearchRecordShape<Entity>;
+  return z.looseObject(shape);
+}

@@ -1,5 +1,5 @@
-import { type ConduitError, redactValue } from '@conduit/protocol';
-import { createHttpError, type ErrorMapperContext, parseRetryAfter } from '@conduit/transport';
+import { type ConduitError, parseRetryAfterMs, redactValue } from '@conduit/protocol';
+import { createHttpError, type ErrorMapperContext } from '@conduit/transport';
 import { PlatformApiError } from './platform-api-error';
 import { PlatformMissingResourceError } from './platform-missing-resource-error';
 
@@ -91,7 +91,7 @@ function readBody(body: unknown): ReadBody {
  */
 export function mapPlatformHttpError(context: ErrorMapperContext): ConduitError {
   const { status, request } = context;
-  const retryAfterMs = parseRetryAfter(context.headers.get('retry-after'), Date.now());
+  const retryAfterMs = parseRetryAfterMs(context.headers.get('retry-after'));
   const cause = createHttpError({ ...context, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) });
   const read = readBody(context.body);
   const summary = (read.message ?? `HTTP ${status}`).slice(0, maxMessage);

@@ -1,7 +1,7 @@
 import { PlatformConnectionSyncError, type SyncResult } from '@conduit/cloud';
 import { openCloudWorkspace } from '../../cloud/open-cloud-workspace';
 import type { CommandContext } from '../../framework/command-context';
-import { parseDuration } from '../../framework/parse-duration';
+import { parseDurationFlag } from '../../framework/parse-duration';
 import { UsageError } from '../../framework/usage-error';
 import { formatBytes } from '../../output/format-bytes';
 import { formatKeyValues } from '../../output/key-value';
@@ -40,10 +40,10 @@ export async function run(context: CommandContext): Promise<number | undefined> 
       throw new UsageError(`--${name} applies to --wait`, { code: 'invalid_flag' });
   }
   const timeoutMs = flags.has('timeout')
-    ? parseDuration(flags.string('timeout')!, '--timeout')
+    ? parseDurationFlag(flags.string('timeout')!, '--timeout')
     : DEFAULT_TIMEOUT_MS;
   const pollSeconds = flags.has('poll-interval')
-    ? parseDuration(flags.string('poll-interval')!, '--poll-interval') / 1000
+    ? parseDurationFlag(flags.string('poll-interval')!, '--poll-interval') / 1000
     : undefined;
   const workspace = await openCloudWorkspace(
     context,

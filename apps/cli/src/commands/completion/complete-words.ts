@@ -78,7 +78,7 @@ async function run(
  * @example
  * ```ts
  * await completeWords(['desc'], COMMANDS, environment); // { candidates: [{ value: 'describe', … }], files: false }
- * await completeWords(['describe', 'asana', 'ta'], COMMANDS, environment); // tasks, task_projects, …
+ * await completeWords(['describe', 'example', 'ta'], COMMANDS, environment); // tasks, task_projects, …
  * ```
  */
 export async function completeWords(

@@ -1,16 +1,23 @@
+import { CONNECTOR_TYPE_ALIASES, CONNECTOR_TYPES } from '@conduit/protocol';
+import { CREDENTIAL_ENV_HELP, EXAMPLE_CONNECTOR } from '../../connectors/connector-help';
 import { defineCommand } from '../../framework/command-spec';
 import { HOSTED_CONNECTOR_ARG, HOSTED_FLAGS, HOSTED_SETTINGS_HELP } from '../../hosted/hosted-flags';
 
-const CONNECTOR_TYPES = ['task-management', 'asana', 'support-desk', 'zendesk-support', 'crm', 'salesforce'];
+const CONNECTOR_TYPE_WORDS = CONNECTOR_TYPES.flatMap((type) => [type, ...CONNECTOR_TYPE_ALIASES[type]]);
+
+/** `task-management (<alias>), …`, for help. */
+const TYPES_HELP = CONNECTOR_TYPES.map((type) => `${type} (${CONNECTOR_TYPE_ALIASES[type].join(', ')})`).join(
+  ', ',
+);
 
 const create = defineCommand({
   name: 'create',
   summary: 'Store upstream credentials as a new connector',
   description: [
     'Store the upstream credentials of the end user as a new connector of the hosted service.',
-    'Credentials never go on the command line. For task-management (asana) they come, in this',
-    'order, from ASANA_TOKEN (or ASANA_REFRESH_TOKEN + ASANA_CLIENT_ID + ASANA_CLIENT_SECRET),',
-    '--credentials-file or --credentials-stdin, then the profile; for support-desk and crm from',
+    'Credentials never go on the command line. For a type this CLI runs locally they come, in this',
+    `order, from the environment (${CREDENTIAL_ENV_HELP}),`,
+    '--credentials-file or --credentials-stdin, then the profile; for the other types from',
     'the file or stdin. The JSON is checked against the type before it is sent:',
     '  task-management  {"token": …} or {"refresh_token": …, "client_id": …, "client_secret": …}',
     '  support-desk     {"email": …, "api_token": …} or {"access_token": …, "refresh_token"?: …}',
@@ -23,9 +30,9 @@ const create = defineCommand({
   args: [
     {
       name: 'type',
-      description: 'task-management (asana), support-desk (zendesk-support) or crm (salesforce)',
+      description: TYPES_HELP,
       required: true,
-      complete: CONNECTOR_TYPES,
+      complete: CONNECTOR_TYPE_WORDS,
     },
   ],
   flags: [
@@ -58,7 +65,7 @@ const create = defineCommand({
   ],
   examples: [
     {
-      command: 'ASANA_TOKEN=… conduit connectors create asana',
+      command: `${EXAMPLE_CONNECTOR.tokenEnv}=… conduit connectors create ${EXAMPLE_CONNECTOR.kind}`,
       description: 'a task-management connector from a personal access token in the environment',
     },
     {
@@ -67,7 +74,7 @@ const create = defineCommand({
       description: 'a support-desk connector, credentials from a file',
     },
     {
-      command: 'conduit connectors create asana --config base_url=http://127.0.0.1:4010/api/1.0 --json',
+      command: `conduit connectors create ${EXAMPLE_CONNECTOR.kind} --config base_url=http://127.0.0.1:4010/api/1.0 --json`,
       description: 'against a simulator (the service must allow upstream overrides)',
     },
   ],
@@ -83,13 +90,16 @@ const list = defineCommand({
       type: 'string',
       valueName: 'TYPE',
       description: 'only connectors of this type',
-      complete: CONNECTOR_TYPES,
+      complete: CONNECTOR_TYPE_WORDS,
     },
     ...HOSTED_FLAGS,
   ],
   examples: [
     { command: 'conduit connectors list', description: 'every connector with its status and sync state' },
-    { command: 'conduit connectors list --type asana --json', description: 'task-management ones, as JSON' },
+    {
+      command: `conduit connectors list --type ${EXAMPLE_CONNECTOR.kind} --json`,
+      description: 'task-management ones, as JSON',
+    },
   ],
   load: () => import('./run-connectors-list'),
 });
@@ -102,7 +112,7 @@ const get = defineCommand({
   examples: [
     { command: 'conduit connectors get 3e7a03f2-0403-4b50-8a8e-26cd2b5e3cfb', description: 'by id' },
     {
-      command: 'conduit connectors get asana --json',
+      command: `conduit connectors get ${EXAMPLE_CONNECTOR.kind} --json`,
       description: 'the user’s only task-management connector',
     },
   ],
@@ -146,7 +156,7 @@ export const connectorsCommand = defineCommand({
   examples: [
     { command: 'conduit connectors list', description: 'the end user’s connectors' },
     {
-      command: 'ASANA_TOKEN=… conduit connectors create asana',
+      command: `${EXAMPLE_CONNECTOR.tokenEnv}=… conduit connectors create ${EXAMPLE_CONNECTOR.kind}`,
       description: 'a new task-management connector',
     },
   ],

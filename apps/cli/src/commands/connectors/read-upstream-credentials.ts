@@ -48,7 +48,7 @@ function parseJson(text: string, origin: string): unknown {
 /**
  * The upstream credentials of a new hosted connector, never from argv. For a type the CLI runs
  * locally too (task-management), the same sources and precedence as `conduit exec`: the
- * environment (`ASANA_TOKEN`, …), then `--credentials-file` / `--credentials-stdin`, then the
+ * environment (`EXAMPLE_TOKEN`, …), then `--credentials-file` / `--credentials-stdin`, then the
  * profile. For the other types, the file or stdin. The JSON is checked against the type's
  * credential methods before anything is sent: a wrong shape is a usage error naming the fields,
  * never their values. Every value is registered with the output as a secret.

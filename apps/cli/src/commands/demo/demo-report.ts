@@ -34,7 +34,7 @@ export interface StepRecord {
  * @example
  * ```ts
  * const report = new DemoReport(output, 10);
- * await report.step('simulator', 'Start the Asana simulator', async () => ({ result: {}, lines: [] }));
+ * await report.step('simulator', 'Start a connector's simulator', async () => ({ result: {}, lines: [] }));
  * ```
  */
 export class DemoReport {

@@ -1,4 +1,5 @@
 import { completeAction, completeConnector, completeEntity } from '../../connectors/connector-completers';
+import { CONNECTOR_NAMES_HELP, EXAMPLE_CONNECTOR } from '../../connectors/connector-help';
 import { defineCommand } from '../../framework/command-spec';
 
 /** `conduit describe <connector> [entity] [action]`: what a connector offers, from its definition. */
@@ -14,7 +15,7 @@ export const describeCommand = defineCommand({
   args: [
     {
       name: 'connector',
-      description: 'connector name or alias: asana (task-management)',
+      description: `connector name or alias: ${CONNECTOR_NAMES_HELP}`,
       required: true,
       complete: completeConnector,
     },
@@ -23,16 +24,16 @@ export const describeCommand = defineCommand({
   ],
   examples: [
     {
-      command: 'conduit describe asana',
-      description: 'the entities of the Asana connector and their actions',
+      command: `conduit describe ${EXAMPLE_CONNECTOR.kind}`,
+      description: `the entities of the ${EXAMPLE_CONNECTOR.kind} connector and their actions`,
     },
     {
-      command: 'conduit describe asana tasks',
+      command: `conduit describe ${EXAMPLE_CONNECTOR.kind} tasks`,
       description: 'params, rules and record fields of every tasks action',
     },
-    { command: 'conduit describe asana attachments download', description: 'one action' },
+    { command: `conduit describe ${EXAMPLE_CONNECTOR.kind} attachments download`, description: 'one action' },
     {
-      command: "conduit describe asana --json | jq '.entities[].name'",
+      command: `conduit describe ${EXAMPLE_CONNECTOR.kind} --json | jq '.entities[].name'`,
       description: 'the whole description as JSON',
     },
   ],

@@ -13,7 +13,7 @@ function placeholder(name: string, type: string): string {
  *
  * @example
  * ```ts
- * exampleInvocation('asana', 'tasks', tasksGet); // 'conduit exec asana tasks get -p task_gid=<gid>'
+ * exampleInvocation('example', 'tasks', tasksGet); // 'conduit exec example tasks get -p task_gid=<gid>'
  * ```
  */
 export function exampleInvocation(connector: string, entity: string, action: ActionDescription): string {

@@ -88,7 +88,7 @@ function renderAction(connector: string, entity: string, action: ActionDescripti
  *
  * @example
  * ```ts
- * process.stdout.write(renderEntity('asana', describeEntity(asanaDefinition, 'tasks'), style));
+ * process.stdout.write(renderEntity('example', describeEntity(definition, 'tasks'), style));
  * ```
  */
 export function renderEntity(

@@ -1,3 +1,4 @@
+import { EXAMPLE_CONNECTOR } from '../../connectors/connector-help';
 import { defineCommand } from '../../framework/command-spec';
 import { HOSTED_FLAGS } from '../../hosted/hosted-flags';
 
@@ -17,7 +18,7 @@ export const downloadCommand = defineCommand({
     'partial one; a server that ignores the range sends the whole file, which is then rewritten.',
     'The summary names the file, its size and its SHA-256 (JSON with --json).',
     '',
-    'Local mode takes credentials like conduit exec (ASANA_TOKEN, --credentials-file, …); --hosted',
+    `Local mode takes credentials like conduit exec (${EXAMPLE_CONNECTOR.tokenEnv}, --credentials-file, …); --hosted`,
     'takes the hosted settings (CONDUIT_BASE_URL, CONDUIT_CLIENT_ID, CONDUIT_CLIENT_SECRET,',
     'CONDUIT_EXTERNAL_USER_ID) and the connector from --connector (default: the user’s only',
     'task-management connector).',
@@ -43,13 +44,13 @@ export const downloadCommand = defineCommand({
       short: 'c',
       type: 'string',
       valueName: 'NAME|ID',
-      description: 'local: the connector (default asana); hosted: a connector id or type',
+      description: 'local: the connector (default: the task-management one); hosted: a connector id or type',
     },
     {
       name: 'base-url',
       type: 'string',
       valueName: 'URL',
-      description: 'local: upstream API root (env ASANA_BASE_URL wins)',
+      description: `local: upstream API root (env ${EXAMPLE_CONNECTOR.baseUrlEnv} wins)`,
     },
     {
       name: 'credentials-file',
@@ -68,7 +69,7 @@ export const downloadCommand = defineCommand({
   examples: [
     {
       command: 'conduit download 1204306707626580 -o wireframes.pdf',
-      description: 'locally, with ASANA_TOKEN in the environment',
+      description: `locally, with ${EXAMPLE_CONNECTOR.tokenEnv} in the environment`,
     },
     {
       command: 'conduit download 1204306707626580 -o wireframes.pdf --resume',

@@ -71,7 +71,10 @@ async function openExecute(context: CommandContext): Promise<{ execute: Execute;
       where: `hosted connector ${connector.id}`,
     };
   }
-  const entry = requireConnector(flags.string('connector') ?? 'asana', runtime.connectors ?? CONNECTORS);
+  const entry = requireConnector(
+    flags.string('connector') ?? 'task-management',
+    runtime.connectors ?? CONNECTORS,
+  );
   const connector = await entry.loadLocal();
   requireAction(connector.definition, ENTITY, 'download');
   const { executor, baseUrl } = await openLocalExecutor(context, connector);

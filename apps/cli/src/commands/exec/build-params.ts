@@ -120,7 +120,7 @@ function coerce(field: FieldDescription, raw: string): unknown {
  *
  * @example
  * ```ts
- * buildParams(fields, { pairs: ['project=12', 'limit=5'], json: undefined }, 'asana tasks list');
+ * buildParams(fields, { pairs: ['project=12', 'limit=5'], json: undefined }, 'example tasks list');
  * // { project: '12', limit: 5 }
  * ```
  */

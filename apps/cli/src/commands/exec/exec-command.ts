@@ -1,4 +1,9 @@
 import { completeAction, completeConnector, completeEntity } from '../../connectors/connector-completers';
+import {
+  CONNECTOR_NAMES_HELP,
+  CREDENTIAL_ENV_HELP,
+  EXAMPLE_CONNECTOR,
+} from '../../connectors/connector-help';
 import { defineCommand } from '../../framework/command-spec';
 import { HOSTED_FLAGS } from '../../hosted/hosted-flags';
 
@@ -15,16 +20,16 @@ export const execCommand = defineCommand({
     '`conduit describe <connector> <entity>`.',
     '',
     'Credentials never go on the command line. They come from, in this order: the environment',
-    '(ASANA_TOKEN, or ASANA_REFRESH_TOKEN + ASANA_CLIENT_ID + ASANA_CLIENT_SECRET), then',
-    '--credentials-file or --credentials-stdin (JSON: {"token": …} or {"refresh_token": …,',
-    '"client_id": …, "client_secret": …}), then the profile. No credentials exits with code 3.',
+    `(${CREDENTIAL_ENV_HELP}), then`,
+    '--credentials-file or --credentials-stdin (JSON: the credentials object of one method, e.g.',
+    '{"token": …}), then the profile. No credentials exits with code 3.',
     '',
     'list prints one page (add --all to follow every page, streamed; NDJSON with --json); get',
     'prints the record; download writes the bytes to -o FILE or to stdout when it is not a',
     'terminal; search runs only in hosted mode and exits with code 5 here.',
     '',
     'With --hosted the action runs through the hosted service instead, which holds the',
-    'credentials: <connector> is then a connector id, or a type (asana, task-management) when the',
+    `credentials: <connector> is then a connector id, or a type (${CONNECTOR_NAMES_HELP}) when the`,
     'end user has one connector of it. The service is reached with CONDUIT_BASE_URL,',
     'CONDUIT_CLIENT_ID, CONDUIT_CLIENT_SECRET (or --client-secret-file / --client-secret-stdin, or a',
     'private profile) and CONDUIT_EXTERNAL_USER_ID; search works there, over the synced data.',
@@ -32,7 +37,7 @@ export const execCommand = defineCommand({
   args: [
     {
       name: 'connector',
-      description: 'connector name or alias: asana (task-management); with --hosted, a connector id or type',
+      description: `connector name or alias: ${CONNECTOR_NAMES_HELP}; with --hosted, a connector id or type`,
       required: true,
       complete: completeConnector,
     },
@@ -78,7 +83,8 @@ export const execCommand = defineCommand({
       name: 'base-url',
       type: 'string',
       valueName: 'URL',
-      description: 'upstream API root, for a self-managed upstream or a simulator (env ASANA_BASE_URL wins)',
+      description:
+        'upstream API root, for a self-managed upstream or a simulator (env <CONNECTOR>_BASE_URL wins)',
     },
     {
       name: 'credentials-file',
@@ -97,39 +103,39 @@ export const execCommand = defineCommand({
   ],
   examples: [
     {
-      command: 'conduit exec asana users get -p user_gid=me',
-      description: 'who the token belongs to (ASANA_TOKEN exported beforehand)',
+      command: `conduit exec ${EXAMPLE_CONNECTOR.kind} users get -p user_gid=me`,
+      description: `who the token belongs to (${EXAMPLE_CONNECTOR.tokenEnv} exported beforehand)`,
     },
     {
-      command: 'conduit exec asana workspaces list',
+      command: `conduit exec ${EXAMPLE_CONNECTOR.kind} workspaces list`,
       description: 'the first page of workspaces, as a table',
     },
     {
-      command: 'conduit exec asana tasks get -p task_gid=1204306707626567 --json',
+      command: `conduit exec ${EXAMPLE_CONNECTOR.kind} tasks get -p task_gid=1204306707626567 --json`,
       description: 'one task, as JSON',
     },
     {
-      command: 'conduit exec asana project_tasks list -p project_gid=12 --all --json > tasks.ndjson',
+      command: `conduit exec ${EXAMPLE_CONNECTOR.kind} project_tasks list -p project_gid=12 --all --json > tasks.ndjson`,
       description: 'every task of a project, one JSON object a line',
     },
     {
-      command: 'conduit exec asana tasks list -p workspace=1 -p assignee=me --limit-total 50',
+      command: `conduit exec ${EXAMPLE_CONNECTOR.kind} tasks list -p workspace=1 -p assignee=me --limit-total 50`,
       description: 'at most 50 of my tasks',
     },
     {
-      command: 'conduit exec asana attachments download -p attachment_gid=42 -o report.pdf',
+      command: `conduit exec ${EXAMPLE_CONNECTOR.kind} attachments download -p attachment_gid=42 -o report.pdf`,
       description: 'download an attachment to a file',
     },
     {
-      command: 'conduit exec asana workspaces list --credentials-stdin < asana.json',
+      command: `conduit exec ${EXAMPLE_CONNECTOR.kind} workspaces list --credentials-stdin < credentials.json`,
       description: 'credentials as JSON on stdin',
     },
     {
-      command: 'conduit exec asana workspaces list --base-url http://127.0.0.1:4010/api/1.0',
+      command: `conduit exec ${EXAMPLE_CONNECTOR.kind} workspaces list --base-url http://127.0.0.1:4010/api/1.0`,
       description: 'against a local simulator',
     },
     {
-      command: 'conduit exec --hosted asana project_tasks list -p project_gid=12 -p limit=5',
+      command: `conduit exec --hosted ${EXAMPLE_CONNECTOR.kind} project_tasks list -p project_gid=12 -p limit=5`,
       description: 'through the hosted service, on the end user’s task-management connector',
     },
     {

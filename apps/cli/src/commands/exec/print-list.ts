@@ -18,7 +18,7 @@ function tableOptions(output: Output) {
  *
  * @example
  * ```ts
- * await printListPage(page, recordFields, output, 'conduit exec asana workspaces list');
+ * await printListPage(page, recordFields, output, 'conduit exec example workspaces list');
  * ```
  */
 export async function printListPage(

@@ -1,14 +1,17 @@
 import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { asanaModule } from '@conduit/asana';
 import { describe, expect, it } from 'vitest';
 import type { ConfigData } from '../../config/config-file';
 import { SettingsResolver } from '../../config/settings-resolver';
-import { asanaConnector } from '../../connectors/asana-connector';
+import { localConnectorOf } from '../../connectors/module-connector';
 import { CliError } from '../../framework/cli-error';
 import { Output } from '../../output/output';
 import { createTestRuntime } from '../../testing/test-runtime';
 import { resolveCredentials } from './resolve-credentials';
+
+const asanaConnector = localConnectorOf(asanaModule);
 
 function setup(env: Record<string, string> = {}, data: ConfigData = {}, secretsUsable = true) {
   const test = createTestRuntime({ env });
@@ -168,8 +171,14 @@ describe('resolveCredentials', () => {
         'linux',
       ),
     );
-    expect(wrongShape.message).toBe('invalid credentials in --credentials-stdin: unexpected field');
-    expect(wrongShape.details.map((detail) => detail.field)).toEqual(['password']);
+    // The connector module checks credentials (protocol's parser), naming every field at fault.
+    expect(wrongShape.message).toMatch(
+      /^invalid credentials in --credentials-stdin: .*unknown field "password"/,
+    );
+    expect(wrongShape.details.map((detail) => detail.field)).toEqual([
+      'credentials.token',
+      'credentials.password',
+    ]);
     expect(JSON.stringify(wrongShape)).not.toContain('pw-secret');
     const missing = await failure(
       resolveCredentials(
@@ -180,7 +189,10 @@ describe('resolveCredentials', () => {
         'linux',
       ),
     );
-    expect(missing.details.map((detail) => detail.field)).toEqual(['client_id', 'client_secret']);
+    expect(missing.details.map((detail) => detail.field)).toEqual([
+      'credentials.client_id',
+      'credentials.client_secret',
+    ]);
     const empty = await failure(
       resolveCredentials(
         asanaConnector,
@@ -190,7 +202,7 @@ describe('resolveCredentials', () => {
         'linux',
       ),
     );
-    expect(empty.message).toContain('must be a non-empty string');
+    expect(empty.message).toContain('credentials.token');
   });
 
   it('refuses both flags at once and an unreadable file', async () => {

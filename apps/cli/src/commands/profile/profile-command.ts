@@ -1,4 +1,5 @@
 import { SETTINGS } from '../../config/settings';
+import { EXAMPLE_CONNECTOR } from '../../connectors/connector-help';
 import type { CompletionRequest } from '../../framework/command-spec';
 import { defineCommand } from '../../framework/command-spec';
 
@@ -68,7 +69,7 @@ const set = defineCommand({
   summary: 'Create a profile or change its settings',
   description: [
     'Create a profile or change its settings. Plain settings are given as KEY=VALUE; a secret',
-    '(asana_token, client_secret, …) is never taken from the command line: name it with',
+    `(${EXAMPLE_CONNECTOR.tokenSetting}, client_secret, …) is never taken from the command line: name it with`,
     '--secret-stdin and pipe its value on stdin (or type it at the hidden prompt). The config',
     'file is always written with mode 0600.',
     '',
@@ -100,11 +101,11 @@ const set = defineCommand({
       description: 'a profile for the hosted service, used by default',
     },
     {
-      command: 'printf %s "$ASANA_TOKEN" | conduit profile set work --secret-stdin asana_token',
+      command: `printf %s "$${EXAMPLE_CONNECTOR.tokenEnv}" | conduit profile set work --secret-stdin ${EXAMPLE_CONNECTOR.tokenSetting}`,
       description: 'store a secret from stdin',
     },
     {
-      command: 'conduit profile set sim asana_base_url=http://127.0.0.1:4010/api/1.0',
+      command: `conduit profile set sim ${EXAMPLE_CONNECTOR.baseUrlSetting}=http://127.0.0.1:4010/api/1.0`,
       description: 'point local mode at a simulator',
     },
   ],
@@ -124,7 +125,12 @@ const unset = defineCommand({
       complete: completeSettingKey,
     },
   ],
-  examples: [{ command: 'conduit profile unset work asana_token', description: 'forget a stored token' }],
+  examples: [
+    {
+      command: `conduit profile unset work ${EXAMPLE_CONNECTOR.tokenSetting}`,
+      description: 'forget a stored token',
+    },
+  ],
   load: () => import('./run-profile-unset'),
 });
 
@@ -162,7 +168,7 @@ export const profileCommand = defineCommand({
     },
     { command: 'conduit profile list', description: 'the profiles, the active one marked' },
     {
-      command: 'CONDUIT_PROFILE=work conduit exec asana workspaces list',
+      command: `CONDUIT_PROFILE=work conduit exec ${EXAMPLE_CONNECTOR.kind} workspaces list`,
       description: 'use a profile for one command',
     },
   ],

@@ -6,8 +6,8 @@ import { findSetting } from '../../config/settings';
  *
  * @example
  * ```ts
- * redactProfile({ asana_token: 'x', asana_base_url: 'http://sim' });
- * // { asana_token: '[REDACTED]', asana_base_url: 'http://sim' }
+ * redactProfile({ example_token: 'x', example_base_url: 'http://sim' });
+ * // { example_token: '[REDACTED]', example_base_url: 'http://sim' }
  * ```
  */
 export function redactProfile(profile: Readonly<Record<string, string>>): Record<string, string> {

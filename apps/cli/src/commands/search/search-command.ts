@@ -108,7 +108,7 @@ export const searchCommand = defineCommand({
       description: 'the DSL as JSON, the page as JSON',
     },
     {
-      command: 'conduit search attachments --where host=asana --all --json > attachments.ndjson',
+      command: 'conduit search attachments --where host=gdrive --all --json > attachments.ndjson',
       description: 'every hit, one JSON object a line',
     },
   ],

@@ -11,7 +11,7 @@ import { padToWidth } from '../../output/text-width';
  *
  * @example
  * ```ts
- * createLiveBlock(stderr, true, (frame) => liveSyncLines(latest, 'asana', started, frame));
+ * createLiveBlock(stderr, true, (frame) => liveSyncLines(latest, 'example', started, frame));
  * ```
  */
 export function liveSyncLines(

@@ -1,6 +1,6 @@
 import type { SyncSummary } from '@conduit/protocol';
 import type { CommandContext } from '../../framework/command-context';
-import { parseDuration } from '../../framework/parse-duration';
+import { parseDurationFlag } from '../../framework/parse-duration';
 import { UsageError } from '../../framework/usage-error';
 import { openHostedClient } from '../../hosted/open-hosted-client';
 import { resolveHostedConnector } from '../../hosted/resolve-hosted-connector';
@@ -19,7 +19,7 @@ export async function run(context: CommandContext): Promise<number | undefined> 
   if (timeout !== undefined && !wait) {
     throw new UsageError('--timeout applies to --wait', { code: 'invalid_flag' });
   }
-  const timeoutMs = timeout === undefined ? DEFAULT_TIMEOUT_MS : parseDuration(timeout, '--timeout');
+  const timeoutMs = timeout === undefined ? DEFAULT_TIMEOUT_MS : parseDurationFlag(timeout, '--timeout');
   const { client } = await openHostedClient(context);
   const connector = await resolveHostedConnector(client, context.args[0]!, signal);
   const before = await client.getSyncStatus(connector.id, { signal });

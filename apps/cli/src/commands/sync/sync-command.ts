@@ -7,7 +7,7 @@ const status = defineCommand({
   args: [HOSTED_CONNECTOR_ARG],
   flags: HOSTED_FLAGS,
   examples: [
-    { command: 'conduit sync status asana', description: 'the user’s task-management connector' },
+    { command: 'conduit sync status task-management', description: 'the user’s task-management connector' },
     { command: 'conduit sync status 3e7a03f2-0403-4b50-8a8e-26cd2b5e3cfb --json', description: 'as JSON' },
   ],
   load: () => import('./run-sync-status'),
@@ -38,9 +38,12 @@ export const syncCommand = defineCommand({
   ],
   subcommands: [status],
   examples: [
-    { command: 'conduit sync asana --wait', description: 'sync the task-management connector and wait' },
+    {
+      command: 'conduit sync task-management --wait',
+      description: 'sync the task-management connector and wait',
+    },
     { command: 'conduit sync 3e7a03f2-0403-4b50-8a8e-26cd2b5e3cfb', description: 'start it and return' },
-    { command: 'conduit sync status asana', description: 'where the last sync got to' },
+    { command: 'conduit sync status task-management', description: 'where the last sync got to' },
   ],
   load: () => import('./run-sync'),
 });

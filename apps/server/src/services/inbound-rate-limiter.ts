@@ -38,7 +38,7 @@ interface ClaimedBlock {
  * if (!decision.allowed) throw tooManyRequests(decision.resetSeconds);
  * ```
  */
-export class RateLimiter {
+export class InboundRateLimiter {
   readonly #store: Store;
   readonly #spec: RateLimitSpec;
   readonly #clock: Clock;

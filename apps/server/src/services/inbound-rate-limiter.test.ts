@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from '../store/store';
 import { manualClock, type TestStoreLocation, testStoreLocation } from '../test-support/test-app';
-import { RateLimiter } from './rate-limiter';
+import { InboundRateLimiter } from './inbound-rate-limiter';
 
-describe('RateLimiter', () => {
+describe('InboundRateLimiter', () => {
   let location: TestStoreLocation;
   let store: Store;
 
@@ -34,7 +34,7 @@ describe('RateLimiter', () => {
 
   it('counts every allowed request in the store when the limit is small, exactly', async () => {
     const clock = manualClock(60_000 * 1000);
-    const limiter = new RateLimiter(store, { limit: 3, windowMs: 60_000 }, clock);
+    const limiter = new InboundRateLimiter(store, { limit: 3, windowMs: 60_000 }, clock);
     const { result, writes: count } = await writes(async () => {
       const decisions = [];
       for (let index = 0; index < 5; index += 1) decisions.push(await limiter.hit('small'));
@@ -49,8 +49,8 @@ describe('RateLimiter', () => {
   it('claims large limits a block at a time, and two processes never pass the limit together', async () => {
     const clock = manualClock(60_000 * 2000);
     const spec = { limit: 1000, windowMs: 60_000 };
-    const a = new RateLimiter(store, spec, clock);
-    const b = new RateLimiter(store, spec, clock);
+    const a = new InboundRateLimiter(store, spec, clock);
+    const b = new InboundRateLimiter(store, spec, clock);
     const { result, writes: count } = await writes(async () => {
       const allowed = { a: 0, b: 0 };
       for (let index = 0; index < 700; index += 1) {
@@ -69,7 +69,7 @@ describe('RateLimiter', () => {
 
   it('serves concurrent requests from one claim at a time, every position used once', async () => {
     const clock = manualClock(60_000 * 4000);
-    const limiter = new RateLimiter(store, { limit: 100_000, windowMs: 60_000 }, clock);
+    const limiter = new InboundRateLimiter(store, { limit: 100_000, windowMs: 60_000 }, clock);
     const { result, writes: count } = await writes(() =>
       Promise.all(Array.from({ length: 250 }, () => limiter.hit('concurrent'))),
     );
@@ -81,7 +81,7 @@ describe('RateLimiter', () => {
 
   it('says when the window resets', async () => {
     const clock = manualClock(60_000 * 3000 + 45_500);
-    const decision = await new RateLimiter(store, { limit: 10, windowMs: 60_000 }, clock).hit('reset');
+    const decision = await new InboundRateLimiter(store, { limit: 10, windowMs: 60_000 }, clock).hit('reset');
     expect(decision).toMatchObject({ allowed: true, limit: 10, remaining: 9, resetSeconds: 15 });
   });
 });

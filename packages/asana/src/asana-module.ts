@@ -1,0 +1,65 @@
+import { authFromCredentials, defineConnectorModule } from '@conduit/connector-kit';
+import { parseConnectorCredentials, TASK_MANAGEMENT_BASE_URL, upstreamBaseUrl } from '@conduit/protocol';
+import { asanaDefinition } from './definition/definition';
+import { SEARCHABLE_FIELDS } from './definition/searchable-fields';
+import { ASANA_ERROR_CLASSES } from './hosted-executor';
+import { ASANA_RATE_LIMIT, asanaTokenUrl, createAsanaExecutor } from './local-executor';
+import { asanaSyncPlan } from './sync-plan';
+
+/**
+ * The Asana connector as the server and the CLI know it: its definition, credentials (a personal
+ * access token, or an OAuth refresh token with the app's client id and secret), API root, executor,
+ * sync plan, searchable fields and rate limits. Shells register it in their connector registry.
+ *
+ * @example
+ * ```ts
+ * const registry = createConnectorRegistry([asanaModule]);
+ * const executor = asanaModule.createExecutor({ credentials: asanaModule.parseCredentials({ token }) });
+ * ```
+ */
+export const asanaModule = defineConnectorModule({
+  name: 'asana',
+  kind: 'task-management',
+  displayName: 'Asana',
+  definition: asanaDefinition,
+  credentialMethods: [
+    { id: 'personal_access_token', displayName: 'personal access token', fields: [{ name: 'token' }] },
+    {
+      id: 'oauth',
+      displayName: 'OAuth refresh token',
+      fields: [
+        { name: 'refresh_token' },
+        { name: 'client_id' },
+        { name: 'client_secret' },
+        { name: 'access_token', optional: true },
+      ],
+    },
+  ],
+  parseCredentials: (value) => parseConnectorCredentials('task-management', value),
+  defaultBaseUrl: TASK_MANAGEMENT_BASE_URL,
+  baseUrl: (config) => upstreamBaseUrl('task-management', config),
+  createExecutor(options) {
+    const baseUrl = options.baseUrl ?? TASK_MANAGEMENT_BASE_URL;
+    const save = options.saveCredentials;
+    const auth = authFromCredentials(options.credentials, {
+      tokenUrl: asanaTokenUrl(baseUrl),
+      ...(save === undefined
+        ? {}
+        : {
+            onCredentials: (credentials) =>
+              save({
+                refresh_token: credentials.refresh_token as string,
+                client_id: credentials.client_id as string,
+                client_secret: credentials.client_secret as string,
+                access_token: credentials.access_token,
+              }),
+          }),
+      ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+    });
+    return createAsanaExecutor(auth, baseUrl, options);
+  },
+  sync: asanaSyncPlan,
+  searchableFields: SEARCHABLE_FIELDS,
+  rateLimit: ASANA_RATE_LIMIT,
+  errorClasses: ASANA_ERROR_CLASSES,
+});
