@@ -51,6 +51,9 @@ async function open() {
       }),
     );
   }
+  // As a real client does: the tool list first, which also makes the SDK's client check every
+  // result's structuredContent against the tool's output schema.
+  await client.listTools();
   return {
     once: async () => {
       const result = await client.callTool({ name: toolName, arguments: request.params });

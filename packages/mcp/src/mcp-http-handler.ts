@@ -19,12 +19,15 @@ export interface McpHttpHandlerOptions {
   readonly authenticate: McpAuthenticator;
   /** The endpoint's path; default `/mcp`. */
   readonly path?: string;
+  /** A session unused this long is ended (clients that vanish never send their DELETE); default 30 min. */
+  readonly sessionIdleMs?: number;
 }
 
 interface Session {
   readonly transport: StreamableHTTPServerTransport;
   readonly server: McpServer;
   readonly tokenDigest: Buffer;
+  lastUsed: number;
 }
 
 function digest(token: string): Buffer {
@@ -62,9 +65,24 @@ export function createMcpHttpHandler(options: McpHttpHandlerOptions): {
   handle(request: IncomingMessage, response: ServerResponse): Promise<void>;
   /** Ends every session. */
   close(): Promise<void>;
+  /** How many sessions are open. */
+  readonly sessionCount: number;
 } {
   const path = options.path ?? '/mcp';
+  const idleMs = options.sessionIdleMs ?? 30 * 60_000;
   const sessions = new Map<string, Session>();
+  const sweep = setInterval(
+    () => {
+      const now = Date.now();
+      for (const [id, session] of sessions) {
+        if (now - session.lastUsed < idleMs) continue;
+        sessions.delete(id);
+        void session.server.close();
+      }
+    },
+    Math.min(idleMs, 60_000),
+  );
+  sweep.unref();
   const unauthorized = (response: ServerResponse, why: string) =>
     answer(response, 401, why, { 'www-authenticate': 'Bearer realm="conduit-mcp"' });
 
@@ -82,6 +100,7 @@ export function createMcpHttpHandler(options: McpHttpHandlerOptions): {
           if (!timingSafeEqual(session.tokenDigest, digest(token))) {
             return unauthorized(response, 'the token does not match the session');
           }
+          session.lastUsed = Date.now();
           return await session.transport.handleRequest(request, response);
         }
         const server = await options.authenticate(token);
@@ -89,7 +108,7 @@ export function createMcpHttpHandler(options: McpHttpHandlerOptions): {
         const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
           sessionIdGenerator: () => randomUUID(),
           onsessioninitialized: (id) => {
-            sessions.set(id, { transport, server, tokenDigest: digest(token) });
+            sessions.set(id, { transport, server, tokenDigest: digest(token), lastUsed: Date.now() });
           },
         });
         transport.onclose = () => {
@@ -105,7 +124,11 @@ export function createMcpHttpHandler(options: McpHttpHandlerOptions): {
         else response.end();
       }
     },
+    get sessionCount() {
+      return sessions.size;
+    },
     async close() {
+      clearInterval(sweep);
       const open = [...sessions.values()];
       sessions.clear();
       await Promise.allSettled(open.map((session) => session.server.close()));
