@@ -5,7 +5,7 @@ import {
   type SalesforceSimulator,
   startSalesforceSimulator,
 } from '@conduit/testkit';
-import { createNodeHttpFetch } from '@conduit/transport';
+import { Agent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSalesforceExecutor, type SalesforceLocalOptions } from './local-executor';
 import { RequestLimitExceededError } from './salesforce-errors';
@@ -433,7 +433,11 @@ describe('sessions and refresh', () => {
     const tls = createSelfSignedCertificate();
     const own = await startSalesforceSimulator({ dataset: { preset: 'empty' }, tls });
     try {
-      const run = executor({ fetch: createNodeHttpFetch({ ca: tls.cert }) }, own);
+      // A user's own fetch trusting the test CA, as the transport README shows for custom CAs.
+      const agent = new Agent({ connect: { ca: tls.cert } });
+      const trusting: typeof fetch = (input, init) =>
+        fetch(input, { ...init, dispatcher: agent } as RequestInit);
+      const run = executor({ fetch: trusting }, own);
       const page = (await run.execute({ entity: 'users', action: 'list', params: {} })) as Page;
       expect(page.records.length).toBeGreaterThan(0);
       expect(run.instanceUrl).toMatch(/^https:\/\/127\.0\.0\.1:/);
