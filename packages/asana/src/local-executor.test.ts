@@ -1,3 +1,4 @@
+import { PageLimitExceededError } from '@conduit/connector-kit';
 import { ResponseValidationError } from '@conduit/protocol';
 import { startAsanaSimulator } from '@conduit/testkit';
 import { describe, expect, it } from 'vitest';
@@ -41,8 +42,8 @@ describe('list pages of the local executor', () => {
         () => undefined,
         (reason: unknown) => reason,
       );
-    expect(error).toBeInstanceOf(ResponseValidationError);
-    expect((error as Error).message).toContain('5 records for limit=2');
+    expect(error).toBeInstanceOf(PageLimitExceededError);
+    expect(error).toMatchObject({ code: 'page_limit_exceeded', limit: 2, received: 5 });
   });
 
   it('still rejects a page with a malformed record, naming the field', async () => {

@@ -28,6 +28,7 @@ import type { PageContext, PageRequest } from './paging/pager';
 import { pagerOf } from './paging/pager-of';
 import { DEFAULT_PAGE_SIZE, DEFAULT_RATE_LIMIT } from './rate-limits';
 import { readAt } from './read-at';
+import { applyRecordDefaults } from './record-defaults';
 import { parseRecord, parseRecords } from './record-parser';
 import { streamDownload } from './stream-download';
 import { type UpstreamSpec, upstreamOf } from './upstream-spec';
@@ -203,6 +204,7 @@ export function createConnectorExecutor(options: ConnectorExecutorOptions): Loca
     const { path, rest } = fillPath(upstream.path, params);
     const query = toQuery(rest, upstream.query);
     const body = await send({ path, query }, signal);
+    applyRecordDefaults(body, upstream.recordAt ?? 'data', upstream.recordDefaults);
     return parseRecord(action, body, upstream.recordAt ?? 'data', path);
   }
 
@@ -297,7 +299,10 @@ export function createConnectorExecutor(options: ConnectorExecutorOptions): Loca
             upstream,
             params,
             upstream.query,
-            (body, what) => parseRecords(action, body, upstream.recordsAt ?? 'data', what),
+            (body, what) => {
+              applyRecordDefaults(body, upstream.recordsAt ?? 'data', upstream.recordDefaults);
+              return parseRecords(action, body, upstream.recordsAt ?? 'data', what);
+            },
             signal,
           );
       }
@@ -315,6 +320,7 @@ export function createConnectorExecutor(options: ConnectorExecutorOptions): Loca
         parsed,
         readOptions.query ?? upstream.query,
         (body, what) => {
+          applyRecordDefaults(body, recordsAt, upstream.recordDefaults);
           const records = readAt(body, recordsAt);
           if (!Array.isArray(records) || !records.every(isPlainObject)) {
             throw new ResponseValidationError(

@@ -56,6 +56,12 @@ export interface UpstreamSpec {
   readonly query?: QueryParams;
   readonly recordsAt?: string;
   readonly recordAt?: string;
+  /**
+   * Fields every record of the action has that the upstream leaves out under the query the action
+   * sends (Asana's `resource_type`, which its `opt_fields` may not ask for): filled in before the
+   * records are checked.
+   */
+  readonly recordDefaults?: Readonly<Record<string, unknown>>;
   readonly paging?: PagingStrategy;
   readonly download?: DownloadSpec;
 }

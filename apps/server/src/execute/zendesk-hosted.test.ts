@@ -190,10 +190,8 @@ describe.each(['sqlite', 'postgres'] as const)('the support-desk connector in ho
     expect(bad.status).toBe(400);
     expect(bad.text).toContain('ticket_id');
     const missing = await execute('users', 'get', { user_id: 1 });
-    // As for every kind: 502 upstream_error carrying the upstream's 404 (the hosted client turns it
-    // back into a NotFoundError).
-    expect(missing.status).toBe(502);
-    expect(missing.body).toMatchObject({ upstream_status: 404 });
+    // As for every kind: a record the upstream says does not exist answers 404 not_found (contract §5).
+    expect(missing.status).toBe(404);
     expect(missing.text).toContain('not_found');
   });
 

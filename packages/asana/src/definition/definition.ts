@@ -25,19 +25,23 @@ import {
 import { asanaSearchPaging } from './search-paging';
 import { SEARCHABLE_FIELDS, type SearchableEntity, searchRecord } from './searchable-fields';
 
-// Fields to ask for, so records have the seed's shape whatever the upstream's defaults are.
-const COMMON = 'name,resource_type';
-const TASK_LIKE = 'name,resource_type,resource_subtype,created_by';
-const ATTACHMENT = 'name,resource_type,resource_subtype';
+// Fields to ask for, so records have the seed's shape whatever the upstream's defaults are. Asana
+// answers `opt_fields` with those fields and `gid` only, and its spec does not let a client ask for
+// `resource_type`: each list fills it in from what it lists (`recordDefaults`).
+const COMMON = 'name';
+const TASK_LIKE = 'name,resource_subtype,created_by';
+const ATTACHMENT = 'name,resource_subtype';
 
-/** Where a list is upstream: its path, the fields it asks for, and how it pages. */
+/** Where a list of `resourceType` records is upstream: its path, the fields it asks for, and how it pages. */
 const at = (
   path: string,
+  resourceType: string,
   optFields = COMMON,
   paging: PagingStrategy = offsetTokenPaging(),
 ): UpstreamSpec => ({
   path,
   query: { opt_fields: optFields },
+  recordDefaults: { resource_type: resourceType },
   paging,
 });
 
@@ -138,7 +142,7 @@ export const asanaDefinition = defineConnector({
             },
           ],
           record: TaskListRecord,
-          upstream: at('/tasks', TASK_LIKE),
+          upstream: at('/tasks', 'task', TASK_LIKE),
         }),
         get: get('Get a task', 'task_gid', 'task', TaskRecord, '/tasks/{task_gid}'),
         search: search('tasks'),
@@ -155,7 +159,7 @@ export const asanaDefinition = defineConnector({
             completed_since: since('only tasks incomplete or completed since this time').optional(),
           },
           TaskListRecord,
-          at('/projects/{project_gid}/tasks', TASK_LIKE),
+          at('/projects/{project_gid}/tasks', 'task', TASK_LIKE),
         ),
       },
     },
@@ -203,6 +207,7 @@ export const asanaDefinition = defineConnector({
           record: TaskListRecord,
           upstream: at(
             '/workspaces/{workspace_gid}/tasks/search',
+            'task',
             `${TASK_LIKE},created_at`,
             asanaSearchPaging,
           ),
@@ -221,7 +226,7 @@ export const asanaDefinition = defineConnector({
             archived: z.boolean().describe('only archived (true) or unarchived (false) projects').optional(),
           },
           CommonListRecord,
-          at('/projects'),
+          at('/projects', 'project'),
         ),
         get: get('Get a project', 'project_gid', 'project', ProjectRecord, '/projects/{project_gid}'),
         search: search('projects'),
@@ -234,7 +239,7 @@ export const asanaDefinition = defineConnector({
           'List the projects of a task',
           { task_gid: gid('task'), ...pageParams },
           CommonListRecord,
-          at('/tasks/{task_gid}/projects'),
+          at('/tasks/{task_gid}/projects', 'project'),
         ),
       },
     },
@@ -245,7 +250,7 @@ export const asanaDefinition = defineConnector({
           'List the projects of a team',
           { team_gid: gid('team'), ...pageParams, archived: z.boolean().optional() },
           CommonListRecord,
-          at('/teams/{team_gid}/projects'),
+          at('/teams/{team_gid}/projects', 'project'),
         ),
       },
     },
@@ -256,7 +261,7 @@ export const asanaDefinition = defineConnector({
           'List the projects of a workspace',
           { workspace_gid: gid('workspace'), ...pageParams, archived: z.boolean().optional() },
           CommonListRecord,
-          at('/workspaces/{workspace_gid}/projects'),
+          at('/workspaces/{workspace_gid}/projects', 'project'),
         ),
       },
     },
@@ -267,7 +272,7 @@ export const asanaDefinition = defineConnector({
           'List the workspaces visible to the user',
           { ...pageParams },
           CommonListRecord,
-          at('/workspaces'),
+          at('/workspaces', 'workspace'),
         ),
         get: get(
           'Get a workspace',
@@ -286,7 +291,7 @@ export const asanaDefinition = defineConnector({
           'List users, optionally of a workspace or team',
           { ...pageParams, workspace: gid('workspace').optional(), team: gid('team').optional() },
           CommonListRecord,
-          at('/users'),
+          at('/users', 'user'),
         ),
         get: defineConnectorAction({
           kind: 'get',
@@ -307,7 +312,7 @@ export const asanaDefinition = defineConnector({
           'List the users of a workspace',
           { workspace_gid: gid('workspace'), ...pageParams },
           CommonListRecord,
-          at('/workspaces/{workspace_gid}/users', COMMON, localPaging()),
+          at('/workspaces/{workspace_gid}/users', 'user', COMMON, localPaging()),
         ),
       },
     },
@@ -318,7 +323,7 @@ export const asanaDefinition = defineConnector({
           'List the users of a team',
           { team_gid: gid('team'), ...pageParams },
           CommonListRecord,
-          at('/teams/{team_gid}/users', COMMON, localPaging()),
+          at('/teams/{team_gid}/users', 'user', COMMON, localPaging()),
         ),
       },
     },
@@ -336,7 +341,7 @@ export const asanaDefinition = defineConnector({
           'List the teams of a workspace',
           { workspace_gid: gid('workspace'), ...pageParams },
           CommonListRecord,
-          at('/workspaces/{workspace_gid}/teams'),
+          at('/workspaces/{workspace_gid}/teams', 'team'),
         ),
       },
     },
@@ -351,7 +356,7 @@ export const asanaDefinition = defineConnector({
             ...pageParams,
           },
           CommonListRecord,
-          at('/users/{user_gid}/teams'),
+          at('/users/{user_gid}/teams', 'team'),
         ),
       },
     },
@@ -362,7 +367,7 @@ export const asanaDefinition = defineConnector({
           'List the attachments of an object (e.g. a task)',
           { parent: gid('parent object'), ...pageParams },
           AttachmentListRecord,
-          at('/attachments', ATTACHMENT),
+          at('/attachments', 'attachment', ATTACHMENT),
         ),
         get: get(
           'Get an attachment',
@@ -401,7 +406,7 @@ export const asanaDefinition = defineConnector({
           'List the tags of a workspace',
           { workspace_gid: gid('workspace'), ...pageParams },
           CommonListRecord,
-          at('/workspaces/{workspace_gid}/tags'),
+          at('/workspaces/{workspace_gid}/tags', 'tag'),
         ),
       },
     },
@@ -419,7 +424,7 @@ export const asanaDefinition = defineConnector({
           'List the sections of a project',
           { project_gid: gid('project'), ...pageParams },
           CommonListRecord,
-          at('/projects/{project_gid}/sections'),
+          at('/projects/{project_gid}/sections', 'section'),
         ),
       },
     },
@@ -437,7 +442,7 @@ export const asanaDefinition = defineConnector({
           'List the subtasks of a task',
           { task_gid: gid('task'), ...pageParams },
           TaskListRecord,
-          at('/tasks/{task_gid}/subtasks', TASK_LIKE),
+          at('/tasks/{task_gid}/subtasks', 'task', TASK_LIKE),
         ),
       },
     },
@@ -448,7 +453,7 @@ export const asanaDefinition = defineConnector({
           'List the dependencies of a task',
           { task_gid: gid('task'), ...pageParams },
           TaskListRecord,
-          at('/tasks/{task_gid}/dependencies', TASK_LIKE),
+          at('/tasks/{task_gid}/dependencies', 'task', TASK_LIKE),
         ),
       },
     },
@@ -459,7 +464,7 @@ export const asanaDefinition = defineConnector({
           'List the dependents of a task',
           { task_gid: gid('task'), ...pageParams },
           TaskListRecord,
-          at('/tasks/{task_gid}/dependents', TASK_LIKE),
+          at('/tasks/{task_gid}/dependents', 'task', TASK_LIKE),
         ),
       },
     },
