@@ -45,15 +45,20 @@ function trimmable(record: z.ZodType): z.ZodType {
 }
 
 function inputSchemaOf(kind: ActionKind, params: z.ZodObject): z.ZodObject {
+  // Built from the shape rather than with `omit`/`extend`, which zod refuses on objects that carry
+  // refinements (rules across params): those rules are in the description, and the executor
+  // checks them on every call, answering a tool error that names the params.
+  const shape = { ...(params.shape as Record<string, z.ZodType>) };
   if (kind === 'list') {
-    const shape = params.shape as Record<string, z.ZodType>;
-    const base = OFFSET_PARAM in shape ? params.omit({ [OFFSET_PARAM]: true }) : params;
-    return base.extend({
-      ...(OFFSET_PARAM in shape ? { [CURSOR_ARGUMENT]: cursorSchema.optional() } : {}),
+    const paged = OFFSET_PARAM in shape;
+    delete shape[OFFSET_PARAM];
+    return z.strictObject({
+      ...shape,
+      ...(paged ? { [CURSOR_ARGUMENT]: cursorSchema.optional() } : {}),
       [FIELDS_ARGUMENT]: fieldsSchema.optional(),
     });
   }
-  if (kind === 'get') return params.extend({ [FIELDS_ARGUMENT]: fieldsSchema.optional() });
+  if (kind === 'get') return z.strictObject({ ...shape, [FIELDS_ARGUMENT]: fieldsSchema.optional() });
   // search already takes `cursor` and `fields` (projected by the service); download returns bytes.
   return params;
 }

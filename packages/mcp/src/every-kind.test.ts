@@ -1,0 +1,127 @@
+import { salesforceModule } from '@conduit/salesforce';
+import {
+  type SalesforceSimulator,
+  startSalesforceSimulator,
+  startZendeskSimulator,
+  type ZendeskSimulator,
+} from '@conduit/testkit';
+import { zendeskSupportModule } from '@conduit/zendesk-support';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localConnector } from './connector-source';
+import { createMcpServer } from './create-mcp-server';
+
+// The support-desk and CRM kinds through MCP, as the task-management kind is in
+// create-mcp-server.test.ts: tools from each module's definition, a list paged by cursor, a get,
+// a download, and a failure the model can act on.
+
+let zendesk: ZendeskSimulator;
+let crm: SalesforceSimulator;
+let client: Client;
+
+beforeAll(async () => {
+  zendesk = await startZendeskSimulator();
+  crm = await startSalesforceSimulator();
+  const server = createMcpServer({
+    connectors: [
+      localConnector(zendeskSupportModule, {
+        credentials: { email: zendesk.credentials.email, api_token: zendesk.credentials.apiToken },
+        baseUrl: zendesk.baseUrl,
+      }),
+      localConnector(salesforceModule, {
+        credentials: {
+          refresh_token: crm.credentials.refreshToken,
+          client_id: crm.credentials.clientId,
+          client_secret: crm.credentials.clientSecret,
+        },
+        baseUrl: crm.loginUrl,
+      }),
+    ],
+    downloadCap: 1 << 20,
+  });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  client = new Client({ name: 'test', version: '1.0.0' });
+  await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+});
+
+afterAll(async () => {
+  await client?.close();
+  await zendesk?.close();
+  await crm?.close();
+});
+
+async function call(name: string, args: Record<string, unknown>): Promise<CallToolResult> {
+  return (await client.callTool({ name, arguments: args })) as CallToolResult;
+}
+
+/** The name of the one tool whose name ends with `suffix` (the module's name prefixes it). */
+async function toolOf(suffix: string, prefix = ''): Promise<string> {
+  const { tools } = await client.listTools();
+  const matches = tools.filter((tool) => tool.name.startsWith(prefix) && tool.name.endsWith(suffix));
+  expect(matches, suffix).toHaveLength(1);
+  return matches[0]!.name;
+}
+
+function structured<T>(result: CallToolResult): T {
+  expect(result.isError, JSON.stringify(result.content)).not.toBe(true);
+  return result.structuredContent as T;
+}
+
+describe('an MCP client on the support-desk and CRM kinds', () => {
+  it('lists one tool per entity/action of each module (search left out locally)', async () => {
+    const { tools } = await client.listTools();
+    let expected = 0;
+    for (const module of [zendeskSupportModule, salesforceModule]) {
+      for (const { actions } of Object.values(module.definition.entities)) {
+        expected += Object.keys(actions).filter((action) => action !== 'search').length;
+      }
+    }
+    expect(tools).toHaveLength(expected);
+    expect(tools.some((tool) => tool.name.endsWith('_search'))).toBe(false);
+  });
+
+  it('pages tickets by cursor, gets one and downloads an attachment (support-desk)', async () => {
+    const listTool = await toolOf('_tickets_list');
+    const first = structured<{ records: { id: number }[]; next_cursor: string | null }>(
+      await call(listTool, { limit: 5 }),
+    );
+    expect(first.records).toHaveLength(5);
+    expect(first.next_cursor).not.toBeNull();
+    const second = structured<{ records: { id: number }[] }>(
+      await call(listTool, { limit: 5, cursor: first.next_cursor }),
+    );
+    expect(second.records.map((ticket) => ticket.id)).not.toContain(first.records[0]!.id);
+    const ticket = structured<{ id: number; subject: string }>(
+      await call(await toolOf('_tickets_get'), { ticket_id: first.records[0]!.id }),
+    );
+    expect(ticket.id).toBe(first.records[0]!.id);
+    const file = [...zendesk.data.attachmentById.values()].find((attachment) => !attachment.inline)!;
+    const download = await call(await toolOf('_attachments_download', 'zendesk'), { attachment_id: file.id });
+    expect(download.isError).not.toBe(true);
+    expect(download.content.length).toBeGreaterThan(0);
+  });
+
+  it('lists contacts, gets one and downloads a file (CRM)', async () => {
+    const contacts = structured<{ records: { Id: string }[] }>(
+      await call(await toolOf('_contacts_list'), { limit: 3 }),
+    );
+    expect(contacts.records.length).toBeGreaterThan(0);
+    const contact = structured<{ Id: string }>(
+      await call(await toolOf('_contacts_get'), { id: contacts.records[0]!.Id }),
+    );
+    expect(contact.Id).toBe(contacts.records[0]!.Id);
+    const version = crm.data.records('ContentVersion')[0]!;
+    const download = await call(await toolOf('_content_versions_download'), { id: version.Id });
+    expect(download.isError).not.toBe(true);
+    expect(download.content.length).toBeGreaterThan(0);
+  });
+
+  it('answers an unknown record as a tool error the model can act on, never a crash', async () => {
+    const result = await call(await toolOf('_contacts_get'), { id: '003000000000000AAA' });
+    expect(result.isError).toBe(true);
+    const [first] = result.content;
+    expect(first?.type).toBe('text');
+  });
+});
