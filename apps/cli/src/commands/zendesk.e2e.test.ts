@@ -27,7 +27,14 @@ beforeAll(async () => {
   server = await startServer({
     env: {},
     logger: silentLogger,
-    config: { port: 0, dataDir: join(directory, 'data'), allowUpstreamOverride: true, rateLimit: null },
+    config: {
+      port: 0,
+      dataDir: join(directory, 'data'),
+      allowUpstreamOverride: true,
+      rateLimit: null,
+      // The simulators listen on loopback, which the egress policy refuses unless allowed.
+      egress: { allow: ['127.0.0.0/8'] },
+    },
   });
   const { clientId, clientSecret } = await registerApplication(server.server.store);
   hosted = {

@@ -32,6 +32,8 @@ beforeAll(async () => {
       port: 0,
       dataDir: join(directory, 'data'),
       allowUpstreamOverride: true,
+      // The simulator listens on loopback, which the egress policy refuses unless allowed.
+      egress: { allow: ['127.0.0.0/8'] },
       rateLimit: null,
       adminToken: ADMIN_TOKEN,
     },

@@ -20,7 +20,7 @@ beforeAll(async () => {
   directory = mkdtempSync(join(tmpdir(), 'conduit-crm-e2e-'));
   sim = await startSalesforceSimulator({ dataset: { seed: 6 } });
   server = spawnChild(['serve', '--port', '0', '--data-dir', join(directory, 'data')], {
-    env: { ...BOOTSTRAP, CONDUIT_ALLOW_UPSTREAM_OVERRIDE: '1' },
+    env: { ...BOOTSTRAP, CONDUIT_ALLOW_UPSTREAM_OVERRIDE: '1', CONDUIT_EGRESS_ALLOW: '127.0.0.0/8' },
   });
   const line = await new Promise<string>((resolve, reject) => {
     let buffered = '';
