@@ -60,7 +60,8 @@ async function localConnectors(
   named: boolean,
 ): Promise<McpConnector[]> {
   const connectors: McpConnector[] = [];
-  let lastMissing: unknown;
+  // Nothing to serve: the first connector's missing credentials are named (the registry's order).
+  let firstMissing: unknown;
   for (const entry of entries) {
     const local = await entry.loadLocal();
     try {
@@ -68,11 +69,11 @@ async function localConnectors(
       connectors.push({ definition: local.definition, executor });
     } catch (error) {
       if (named || !(error instanceof CliError) || error.code !== 'missing_credentials') throw error;
-      lastMissing = error;
+      firstMissing ??= error;
       context.output.debugLog(`mcp: ${entry.name} left out: ${error.message}`);
     }
   }
-  if (connectors.length === 0) throw lastMissing;
+  if (connectors.length === 0) throw firstMissing;
   return connectors;
 }
 
