@@ -222,7 +222,7 @@ async function measureStore(kind) {
     CONDUIT_BOOTSTRAP_CLIENT_SECRET: bootstrap.clientSecret,
     // The driver searches several times a second; the per-application limit is not under test.
     CONDUIT_RATE_LIMIT: '1000000/60s',
-    // The first full sync (about 13,000 listings) would take 9 minutes at 1,500 a minute; it runs
+    // The first full sync (about 10,000 listings) would take 7 minutes at 1,500 a minute; it runs
     // without either limit, and the simulator's limit is switched on before anything is measured.
     CONDUIT_UPSTREAM_RATE_LIMIT: 'off',
     CONDUIT_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
