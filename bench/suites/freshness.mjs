@@ -1,0 +1,439 @@
+// Freshness of synced data (issue "Synced data that is complete and fresh within seconds"): how long
+// after an upstream change hosted search returns the new state, with the server's default sync
+// settings and no explicit sync request, on SQLite and PostgreSQL; and what the server spends on
+// the upstream's rate limit while nothing changes.
+//   node bench/run.mjs freshness      (FRESHNESS_STORES=sqlite to run one store)
+import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { HostedClient } from '@conduit/hosted';
+import { startAsanaSimulator } from '@conduit/testkit';
+import { fixed, percentile, table } from '../lib/stats.mjs';
+import { seeded } from './search/dataset.mjs';
+
+export const title =
+  'Freshness: upstream change → hosted search (issue "Synced data … fresh within seconds")';
+
+const CHANGES = Number(process.env.FRESHNESS_CHANGES ?? 500);
+const WINDOW_MS = Number(process.env.FRESHNESS_WINDOW_MS ?? 120_000);
+const IDLE_MS = Number(process.env.FRESHNESS_IDLE_MS ?? 60_000);
+/** A change not seen by search this long after it was made counts as lost. */
+const LOST_AFTER_MS = 60_000;
+/** How often the driver asks search about the changes it has not seen yet. */
+const OBSERVE_EVERY_MS = 250;
+const TARGET_P95_MS = 10_000;
+/** Asana's limit per token, which the simulator applies by default. */
+const ALLOWED_PER_MINUTE = 1_500;
+const TARGET_IDLE_SHARE = 0.1;
+const DATABASE_URL = process.env.CONDUIT_BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const STORES = (process.env.FRESHNESS_STORES ?? 'sqlite,postgres').split(',');
+/** 50 projects of 200 top-level tasks, no generated subtasks: exactly 10,000 tasks. */
+const DATASET = {
+  preset: 'tiny',
+  seed: 16,
+  workspaces: 1,
+  teamsPerWorkspace: 5,
+  projectsPerTeam: 10,
+  tasksPerProject: 200,
+  subtaskRatio: 0,
+  attachmentsPerTask: 0.3,
+  multiHomeRatio: 0,
+  archivedProjectRatio: 0,
+};
+/** Share of each kind among the changes. */
+const MIX = [
+  ['edit', 0.4],
+  ['subtask', 0.2],
+  ['delete', 0.2],
+  ['attachment', 0.2],
+];
+
+const root = join(import.meta.dirname, '..', '..');
+const serverScript = join(root, 'apps', 'server', 'dist', 'main.js');
+const log = (line) => process.stderr.write(`  freshness: ${line}\n`);
+
+/** `node apps/server/dist/main.js`, ready once it prints `listening on http://HOST:PORT`; warnings kept. */
+function startConduitServer(env) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [serverScript], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const exited = new Promise((resolveExit) => child.once('exit', resolveExit));
+    const warnings = [];
+    const keep = (line) => {
+      if (/"level":"(warn|error|fatal)"|"level":(40|50|60)\b/.test(line) && warnings.length < 200)
+        warnings.push(line);
+    };
+    createInterface({ input: child.stderr }).on('line', keep);
+    const lines = createInterface({ input: child.stdout });
+    child.once('exit', (code) => reject(new Error(`the server exited with ${code} before it listened`)));
+    lines.once('line', (line) => {
+      const url = /^listening on (http:\/\/\S+)$/.exec(line)?.[1];
+      if (!url) {
+        reject(new Error(`unexpected first line from the server: ${line}`));
+        return;
+      }
+      lines.on('line', keep);
+      resolve({
+        url,
+        pid: child.pid,
+        warnings,
+        stop: async () => {
+          child.kill('SIGTERM');
+          const forced = setTimeout(() => child.kill('SIGKILL'), 15_000);
+          await exited;
+          clearTimeout(forced);
+        },
+      });
+    });
+  });
+}
+
+/** Requests to the API so far, split into change-stream reads and everything else. */
+function apiCounts(sim) {
+  const all = sim.requests.count({ target: 'api' });
+  const events = sim.requests.count({ target: 'api', path: /\/events$/ });
+  return { all, events, other: all - events };
+}
+
+/** Waits until the first full run succeeded, then until no listing has been made for `quietMs`. */
+async function settle(sim, hosted, connectorId, { quietMs = 15_000, timeoutMs = 600_000 } = {}) {
+  const started = Date.now();
+  let fullDoneAt;
+  for (;;) {
+    const status = await hosted.getSyncStatus(connectorId);
+    if (status.state === 'failed') throw new Error(`the first sync failed: ${JSON.stringify(status)}`);
+    if (status.last_success_at !== null && status.state === 'idle') {
+      fullDoneAt = Date.now();
+      break;
+    }
+    if (Date.now() - started > timeoutMs) throw new Error('the first sync did not finish in time');
+    await sleep(500);
+  }
+  const atFull = apiCounts(sim);
+  let last = apiCounts(sim).other;
+  let quietSince = Date.now();
+  while (Date.now() - quietSince < quietMs) {
+    await sleep(1_000);
+    const now = apiCounts(sim).other;
+    if (now !== last) {
+      last = now;
+      quietSince = Date.now();
+    }
+    if (Date.now() - started > timeoutMs) throw new Error('the sync did not settle in time');
+  }
+  return { fullMs: fullDoneAt - started, atFull, settled: apiCounts(sim) };
+}
+
+/** The planned changes: kind, time offset and target, drawn from a seeded sequence. */
+function planChanges(sim, random) {
+  const topLevel = sim.data.taskGids().sort();
+  // Each task is the target of one change at most, so a deletion never hides another change.
+  for (let index = topLevel.length - 1; index > 0; index -= 1) {
+    const other = Math.floor(random() * (index + 1));
+    [topLevel[index], topLevel[other]] = [topLevel[other], topLevel[index]];
+  }
+  const times = Array.from({ length: CHANGES }, () => random() * WINDOW_MS).sort((a, b) => a - b);
+  return times.map((at, index) => {
+    let pick = random();
+    let kind = MIX.at(-1)[0];
+    for (const [name, share] of MIX) {
+      if (pick < share) {
+        kind = name;
+        break;
+      }
+      pick -= share;
+    }
+    return { index, kind, at, task: topLevel[index] };
+  });
+}
+
+/** Makes one change in the simulator; returns what search must show once it is seen. */
+function apply(sim, change, marker) {
+  switch (change.kind) {
+    case 'edit':
+      sim.updateTask(change.task, { name: marker });
+      return { entity: 'tasks', id: change.task, present: true, name: marker };
+    case 'subtask': {
+      const subtask = sim.addTask({ parentGid: change.task, name: marker });
+      return { entity: 'tasks', id: subtask.gid, present: true, name: marker };
+    }
+    case 'delete':
+      sim.deleteTask(change.task);
+      return { entity: 'tasks', id: change.task, present: false };
+    case 'attachment': {
+      const attachment = sim.addAttachment({ parentGid: change.task, name: `${marker}.pdf` });
+      return { entity: 'attachments', id: attachment.gid, present: true, name: `${marker}.pdf` };
+    }
+    default:
+      throw new Error(`unknown change kind ${change.kind}`);
+  }
+}
+
+/**
+ * Asks search, entity by entity, about every change not seen yet (`in` on `gid`), and stamps the
+ * ones whose new state it returns with the time the answer arrived.
+ */
+async function observe(hosted, connectorId, pending) {
+  const byEntity = new Map();
+  for (const change of pending) {
+    const list = byEntity.get(change.expect.entity) ?? [];
+    byEntity.set(change.expect.entity, list);
+    list.push(change);
+  }
+  await Promise.all(
+    [...byEntity].map(async ([entity, changes]) => {
+      for (let start = 0; start < changes.length; start += 1000) {
+        const chunk = changes.slice(start, start + 1000);
+        const page = await hosted.execute(connectorId, entity, 'search', {
+          query: { filter: { in: { gid: chunk.map((change) => change.expect.id) } } },
+          fields: ['gid', 'name'],
+          limit: 1000,
+        });
+        const answeredAt = performance.now();
+        const found = new Map(page.hits.map((hit) => [hit.data.gid ?? hit.id, hit.data]));
+        for (const change of chunk) {
+          const data = found.get(change.expect.id);
+          const fresh = change.expect.present
+            ? data !== undefined && data.name === change.expect.name
+            : data === undefined;
+          if (fresh) change.seenAt = answeredAt;
+        }
+      }
+    }),
+  );
+}
+
+async function measureStore(kind) {
+  const sim = await startAsanaSimulator({ dataset: DATASET, rateLimit: false });
+  const bootstrap = { clientId: 'bench-app', clientSecret: randomBytes(24).toString('base64url') };
+  const dataDir = await mkdtemp(join(tmpdir(), 'conduit-bench-fresh-'));
+  const schema = `bench_fresh_${randomBytes(4).toString('hex')}`;
+  const server = await startConduitServer({
+    CONDUIT_PORT: '0',
+    CONDUIT_DATA_DIR: dataDir,
+    CONDUIT_ALLOW_UPSTREAM_OVERRIDE: '1',
+    CONDUIT_BOOTSTRAP_CLIENT_ID: bootstrap.clientId,
+    CONDUIT_BOOTSTRAP_CLIENT_SECRET: bootstrap.clientSecret,
+    // The driver searches several times a second; the per-application limit is not under test.
+    CONDUIT_RATE_LIMIT: '1000000/60s',
+    // The first full sync (about 10,000 listings) would take 7 minutes at 1,500 a minute; it runs
+    // without either limit, and the simulator's limit is switched on before anything is measured.
+    CONDUIT_UPSTREAM_RATE_LIMIT: 'off',
+    CONDUIT_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    ...(kind === 'postgres' ? { CONDUIT_DATABASE_URL: DATABASE_URL, CONDUIT_DATABASE_SCHEMA: schema } : {}),
+  });
+  try {
+    const hosted = new HostedClient({
+      externalUserId: 'bench-user',
+      platformClientId: bootstrap.clientId,
+      platformClientSecret: bootstrap.clientSecret,
+      baseUrl: server.url,
+    });
+    const connector = await hosted.createConnector({
+      connectorType: 'asana',
+      credentials: { token: sim.tokens.personalAccessToken },
+      config: { base_url: sim.baseUrl },
+    });
+    const taskCount = sim.data.taskGids().length;
+    const synced = await settle(sim, hosted, connector.id);
+    const fullRequests = synced.atFull.all;
+    const catchUpRequests = synced.settled.other - synced.atFull.other;
+    log(
+      `${kind}: first full sync ${fixed(synced.fullMs / 1000, 1)} s, ${fullRequests} requests; ` +
+        `catch-up after it ${catchUpRequests} listings`,
+    );
+
+    // Asana's limits (1,500 a minute per token, 50 concurrent GETs) from here on.
+    sim.setRateLimit({});
+
+    const idleStart = apiCounts(sim);
+    await sleep(IDLE_MS);
+    const idleEnd = apiCounts(sim);
+    const idlePerMinute = ((idleEnd.all - idleStart.all) * 60_000) / IDLE_MS;
+    log(`${kind}: idle ${fixed(idlePerMinute, 1)} requests/min`);
+
+    const random = seeded(kind === 'sqlite' ? 1601 : 1602);
+    const plan = planChanges(sim, random);
+    const before = apiCounts(sim);
+    const rejectedBefore = sim.requests.count({ target: 'api', status: 429 });
+    const started = performance.now();
+    const made = [];
+    let next = 0;
+    let observing = Promise.resolve();
+    let lastObserved = 0;
+    for (;;) {
+      const now = performance.now();
+      while (next < plan.length && plan[next].at <= now - started) {
+        const change = plan[next];
+        change.expect = apply(sim, change, `fresh ${kind} ${change.index} ${randomBytes(3).toString('hex')}`);
+        change.madeAt = performance.now();
+        made.push(change);
+        next += 1;
+      }
+      const pending = made.filter(
+        (change) => change.seenAt === undefined && performance.now() - change.madeAt < LOST_AFTER_MS,
+      );
+      if (next >= plan.length && pending.length === 0) break;
+      if (now - lastObserved >= OBSERVE_EVERY_MS && pending.length > 0) {
+        lastObserved = now;
+        await observing;
+        observing = observe(hosted, connector.id, pending);
+      }
+      await sleep(20);
+    }
+    await observing;
+    const elapsedMs = performance.now() - started;
+    const after = apiCounts(sim);
+    const rejected = sim.requests.count({ target: 'api', status: 429 }) - rejectedBefore;
+
+    const latencies = made.filter((change) => change.seenAt !== undefined).map((c) => c.seenAt - c.madeAt);
+    const perKind = {};
+    for (const [name] of MIX) {
+      const ofKind = made.filter((change) => change.kind === name);
+      const seen = ofKind.filter((change) => change.seenAt !== undefined).map((c) => c.seenAt - c.madeAt);
+      perKind[name] = {
+        count: ofKind.length,
+        lost: ofKind.length - seen.length,
+        p50: percentile(seen, 50),
+        p95: percentile(seen, 95),
+        max: Math.max(...seen),
+      };
+    }
+    return {
+      kind,
+      tasks: taskCount,
+      fullMs: synced.fullMs,
+      fullRequests,
+      catchUpRequests,
+      idlePerMinute,
+      idleEvents: idleEnd.events - idleStart.events,
+      changes: made.length,
+      lost: made.length - latencies.length,
+      p50: percentile(latencies, 50),
+      p95: percentile(latencies, 95),
+      max: Math.max(...latencies),
+      perKind,
+      windowRequests: after.all - before.all,
+      windowMs: elapsedMs,
+      rejected,
+      warnings: server.warnings.length,
+      warningSample: server.warnings.slice(0, 3),
+    };
+  } finally {
+    await server.stop();
+    await sim.close();
+    await rm(dataDir, { recursive: true, force: true });
+    if (kind === 'postgres') {
+      try {
+        execFileSync('psql', [DATABASE_URL, '-qc', `DROP SCHEMA IF EXISTS ${schema} CASCADE`], {
+          stdio: 'ignore',
+        });
+      } catch {
+        // Left behind under a unique name; harmless.
+      }
+    }
+  }
+}
+
+export async function run() {
+  const results = [];
+  const loadBefore = loadavg()[0];
+  for (const kind of STORES) results.push(await measureStore(kind));
+  return report(results, loadBefore);
+}
+
+const seconds = (ms) => fixed(ms / 1000, 2);
+const verdict = (ok) => (ok ? '**PASS**' : '**MISS**');
+
+function report(results, loadBefore) {
+  const store = (kind) => (kind === 'sqlite' ? 'SQLite' : 'PostgreSQL');
+  const rows = results.map((r) => [
+    store(r.kind),
+    r.changes,
+    seconds(r.p50),
+    `**${seconds(r.p95)}**`,
+    seconds(r.max),
+    `**${r.lost}**`,
+    `**${fixed(r.idlePerMinute, 1)}** (${fixed((r.idlePerMinute / ALLOWED_PER_MINUTE) * 100, 1)}%)`,
+    fixed((r.windowRequests * 60_000) / r.windowMs, 0),
+    r.rejected,
+  ]);
+  const kindRows = results.flatMap((r) =>
+    Object.entries(r.perKind).map(([name, k]) => [
+      store(r.kind),
+      name,
+      k.count,
+      seconds(k.p50),
+      seconds(k.p95),
+      seconds(k.max),
+      k.lost,
+    ]),
+  );
+  const amortized = results.map((r) => {
+    const incremental = r.catchUpRequests / 15;
+    const full = r.fullRequests / (24 * 60);
+    const total = r.idlePerMinute + incremental + full;
+    return `- ${store(r.kind)}: first full sync of ${r.tasks.toLocaleString('en')} tasks ${fixed(r.fullMs / 1000, 0)} s (${r.fullRequests.toLocaleString('en')} requests, both limits off); the incremental run it queued ${r.catchUpRequests} requests. Spread over their default intervals (incremental every 15 min, full every 24 h) they add ${fixed(incremental, 1)} + ${fixed(full, 1)} requests/min to the watch's ${fixed(r.idlePerMinute, 1)}: **${fixed(total, 1)}/min, ${fixed((total / ALLOWED_PER_MINUTE) * 100, 1)}%** of the allowed rate.${r.warnings > 0 ? ` The server logged ${r.warnings} warnings, e.g. \`${r.warningSample[0].slice(0, 300)}\`.` : ''}`;
+  });
+  const verdicts = results.map(
+    (r) =>
+      `- ${store(r.kind)}: p95 ${seconds(r.p95)} s (target ≤ ${TARGET_P95_MS / 1000} s: ${verdict(r.p95 <= TARGET_P95_MS)}); ` +
+      `lost ${r.lost} (target 0: ${verdict(r.lost === 0)}); idle ${fixed(r.idlePerMinute, 1)} requests/min = ` +
+      `${fixed((r.idlePerMinute / ALLOWED_PER_MINUTE) * 100, 1)}% of ${ALLOWED_PER_MINUTE.toLocaleString('en')} ` +
+      `(target ≤ ${TARGET_IDLE_SHARE * 100}%: ${verdict(r.idlePerMinute <= ALLOWED_PER_MINUTE * TARGET_IDLE_SHARE)}).`,
+  );
+  return `
+The Asana simulator (in the driver's process) holds 10,000 tasks in 50 projects (one workspace, 5
+teams, about 3 attachments per 10 tasks); \`node apps/server/dist/main.js\` runs in its own process
+with the **default sync settings** (change stream read every 5 s, incremental run every 15 min, full
+every 24 h). The connector is created through the API, which queues the first full sync; nothing
+asks for a sync afterwards. Once that run and the incremental run the first watch queues are done,
+the simulator's **rate limit is switched on (Asana's: 1,500 requests/min per token, 50 concurrent
+GETs)**, then:
+
+1. **Idle**: ${IDLE_MS / 1000} s with no change; every API request the simulator receives is counted
+   (\`sim.requests.count\`).
+2. **Changes**: ${CHANGES} changes at uniformly random times over ${WINDOW_MS / 1000} s, each on its own
+   top-level task: edits (rename), new subtasks, deletions of a task, new attachments (40/20/20/20%).
+   For each, the time from the change to the first hosted search answer (\`POST …/execute\`,
+   action \`search\`, \`in\` on \`gid\`) that shows its new state: the new name, the new subtask or
+   attachment, or the task gone. The driver asks about all unseen changes every ${OBSERVE_EVERY_MS} ms, so
+   figures are up to ${OBSERVE_EVERY_MS} ms coarse. A change not seen within ${LOST_AFTER_MS / 1000} s is lost.
+
+Deviations from a stock deployment, none of which touches how changes are noticed: the first full
+sync runs with both the simulator's limit and the server's own upstream limiter off
+(\`CONDUIT_UPSTREAM_RATE_LIMIT=off\`, kept for the whole run; the simulator's limit is on for
+everything measured, and 429s are counted), and the per-application inbound limit is raised so
+the driver's searches are never refused.
+
+**The machine is shared and loaded** (${cpus().length} cores, load average ${fixed(loadBefore, 1)} when the suite
+started, other engineers' builds and tests running): latencies include waiting for CPU.
+
+${table(
+  [
+    'store',
+    'changes',
+    'p50 (s)',
+    'p95 (s)',
+    'max (s)',
+    'lost',
+    'idle requests/min (share of 1,500)',
+    'requests/min while changing',
+    '429s',
+  ],
+  rows,
+)}
+
+${table(['store', 'kind', 'changes', 'p50 (s)', 'p95 (s)', 'max (s)', 'lost'], kindRows)}
+
+${amortized.join('\n')}
+
+${verdicts.join('\n')}
+`;
+}
