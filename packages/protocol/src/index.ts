@@ -100,6 +100,13 @@ export {
   ChangeSchema,
 } from './hosted/change-feed-schemas';
 export {
+  CONNECT_SESSION_STATUSES,
+  type ConnectSession,
+  ConnectSessionSchema,
+  type CreateConnectSessionRequest,
+  CreateConnectSessionRequestSchema,
+} from './hosted/connect-session-schemas';
+export {
   CONNECTOR_STATUSES,
   type Connector,
   type ConnectorList,

@@ -1,5 +1,6 @@
 import type { Clock } from '../clock';
 import type { RateLimitSpec } from '../config/rate-limit-spec';
+import type { ConnectSessionService } from '../connect/connect-session-service';
 import type { Keyring } from '../crypto/keyring';
 import type { TokenSigner } from '../crypto/token-signer';
 import type { ServerExtension } from '../extensions/server-extension';
@@ -51,6 +52,8 @@ export interface ServerServices {
   readonly clock: Clock;
   readonly metrics: ServerMetrics;
   readonly connectors: ConnectorService;
+  /** Connect sessions: the end users' way to connect an account through the connect page. */
+  readonly connectSessions: ConnectSessionService;
   /** Whether a token's application is still active (not revoked), asked on every authenticated request. */
   readonly applicationStatus: ApplicationStatusCache;
   /** Per-application request limiter, or undefined when the limit is off. */

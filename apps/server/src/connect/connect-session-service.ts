@@ -1,0 +1,237 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type ConnectSession,
+  CreateConnectSessionRequestSchema,
+  NotFoundError,
+  PermissionError,
+  requireConnectorType,
+  ValidationError,
+} from '@conduit/protocol';
+import type { Clock } from '../clock';
+import { connectorRegistry } from '../connectors/registry';
+import { type Caller, ownerOf } from '../services/caller';
+import type { ConnectorService } from '../services/connector-service';
+import { toNumber } from '../store/sql-values';
+import type { Store } from '../store/store';
+import { parseBody } from '../validation/parse-body';
+
+/** How long an end user has to finish connecting, in seconds (30 minutes). */
+export const CONNECT_SESSION_TTL_SECONDS = 1800;
+
+/** A connect session as stored, with what only the service sees (webhook, re-authorization target). */
+export interface ConnectSessionRecord {
+  readonly id: string;
+  readonly applicationId: string;
+  readonly externalUserId: string;
+  /** Canonical kinds the page offers, in the application's order. */
+  readonly connectorTypes: readonly string[];
+  readonly returnUrl: string | null;
+  readonly webhookUrl: string | null;
+  /** The connector a re-authorization session repairs. */
+  readonly reauthorizeConnectorId: string | null;
+  /** The connector created or repaired, once completed. */
+  readonly connectorId: string | null;
+  readonly status: 'pending' | 'completed';
+  readonly createdAt: number;
+  readonly expiresAt: number;
+  readonly completedAt: number | null;
+}
+
+const COLUMNS =
+  'id, application_id, external_user_id, connector_types, return_url, webhook_url, reauthorize_connector_id, connector_id, status, created_at, expires_at, completed_at';
+
+/** The connect page's path of a session. */
+export function connectPagePath(id: string): string {
+  return `/connect/${encodeURIComponent(id)}`;
+}
+
+function fromRow(row: Record<string, unknown>): ConnectSessionRecord {
+  const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
+  return {
+    id: String(row.id),
+    applicationId: String(row.application_id),
+    externalUserId: String(row.external_user_id),
+    connectorTypes: JSON.parse(String(row.connector_types)) as string[],
+    returnUrl: text(row.return_url),
+    webhookUrl: text(row.webhook_url),
+    reauthorizeConnectorId: text(row.reauthorize_connector_id),
+    connectorId: text(row.connector_id),
+    status: row.status === 'completed' ? 'completed' : 'pending',
+    createdAt: toNumber(row.created_at),
+    expiresAt: toNumber(row.expires_at),
+    completedAt:
+      row.completed_at === null || row.completed_at === undefined ? null : toNumber(row.completed_at),
+  };
+}
+
+function notFound(): NotFoundError {
+  return new NotFoundError('connect session not found', {
+    status: 404,
+    code: 'not_found',
+    details: [{ message: 'connect session not found', error_code: 'not_found' }],
+  });
+}
+
+function invalid(field: string, message: string, code = 'invalid_param'): ValidationError {
+  return new ValidationError(message, { status: 422, code, details: [{ field, message, error_code: code }] });
+}
+
+/**
+ * Connect sessions (issue 18): an application invites one of its external users to connect an
+ * account (or repair one) through the connect page; the session is single use and short-lived, and
+ * tells the application which connector came of it.
+ *
+ * @example
+ * ```ts
+ * const session = await sessions.create(caller, { external_user_id: 'user-42', connector_types: ['asana'] });
+ * sessions.toJson(session).url; // '/connect/cs_…'
+ * ```
+ */
+export class ConnectSessionService {
+  readonly #store: Store;
+  readonly #clock: Clock;
+  readonly #connectors: ConnectorService;
+  readonly #ttlMs: number;
+
+  constructor(options: { store: Store; clock: Clock; connectors: ConnectorService; ttlSeconds?: number }) {
+    this.#store = options.store;
+    this.#clock = options.clock;
+    this.#connectors = options.connectors;
+    this.#ttlMs = (options.ttlSeconds ?? CONNECT_SESSION_TTL_SECONDS) * 1000;
+  }
+
+  /**
+   * Validates a creation body (400 shape; 403 `user_mismatch` for another user's scoped token; 422
+   * for a kind the service does not run, or a connector to re-authorize that is not that user's)
+   * and stores a pending session.
+   */
+  async create(caller: Caller, body: unknown): Promise<ConnectSessionRecord> {
+    const request = parseBody(CreateConnectSessionRequestSchema, body);
+    if (caller.kind === 'scoped' && caller.externalUserId !== request.external_user_id) {
+      const message = 'a scoped token can only act for its own external_user_id';
+      throw new PermissionError(message, {
+        status: 403,
+        code: 'user_mismatch',
+        details: [{ field: 'external_user_id', message, error_code: 'user_mismatch' }],
+      });
+    }
+    let connectorTypes: string[];
+    if (request.connector_id !== undefined) {
+      const connector = await this.#connectors.get(caller, request.connector_id).catch((error: unknown) => {
+        if (error instanceof NotFoundError) throw invalid('connector_id', 'no such connector');
+        throw error;
+      });
+      if (connector.externalUserId !== request.external_user_id) {
+        throw invalid('connector_id', 'the connector belongs to another external_user_id');
+      }
+      connectorTypes = [connector.connectorType];
+    } else {
+      const wanted = request.connector_types ?? connectorRegistry.modules.map((module) => module.kind);
+      connectorTypes = [];
+      for (const [index, name] of wanted.entries()) {
+        const field = `connector_types[${index}]`;
+        let type: string;
+        try {
+          type = requireConnectorType(name);
+        } catch {
+          throw invalid(field, `unknown connector type "${name}"`, 'unknown_connector_type');
+        }
+        if (!connectorRegistry.forKind(type)) {
+          throw invalid(field, `this service does not run ${type} connectors`, 'unsupported_connector_type');
+        }
+        if (!connectorTypes.includes(type)) connectorTypes.push(type);
+      }
+    }
+    const now = this.#clock.now();
+    const record: ConnectSessionRecord = {
+      id: `cs_${randomBytes(24).toString('base64url')}`,
+      applicationId: caller.applicationId,
+      externalUserId: request.external_user_id,
+      connectorTypes,
+      returnUrl: request.return_url ?? null,
+      webhookUrl: request.webhook_url ?? null,
+      reauthorizeConnectorId: request.connector_id ?? null,
+      connectorId: request.connector_id ?? null,
+      status: 'pending',
+      createdAt: now,
+      expiresAt: now + this.#ttlMs,
+      completedAt: null,
+    };
+    await this.#store.db.execute(
+      `INSERT INTO connect_sessions (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+      [
+        record.id,
+        record.applicationId,
+        record.externalUserId,
+        JSON.stringify(record.connectorTypes),
+        record.returnUrl,
+        record.webhookUrl,
+        record.reauthorizeConnectorId,
+        null,
+        record.status,
+        record.createdAt,
+        record.expiresAt,
+        null,
+      ],
+    );
+    return { ...record, connectorId: null };
+  }
+
+  /** The caller's session (a scoped token sees only its user's); 404 otherwise. */
+  async get(caller: Caller, id: string): Promise<ConnectSessionRecord> {
+    const session = await this.find(id);
+    const owner = ownerOf(caller);
+    if (
+      !session ||
+      session.applicationId !== owner.applicationId ||
+      (owner.externalUserId !== undefined && owner.externalUserId !== session.externalUserId)
+    ) {
+      throw notFound();
+    }
+    return session;
+  }
+
+  /** Any session by id, for the connect page (whose only credential is the id). */
+  async find(id: string): Promise<ConnectSessionRecord | undefined> {
+    const [row] = await this.#store.db.query(`SELECT ${COLUMNS} FROM connect_sessions WHERE id = $1`, [id]);
+    return row ? fromRow(row) : undefined;
+  }
+
+  /** `pending`, `completed`, or `expired` when still pending past its expiry. */
+  statusOf(session: ConnectSessionRecord): ConnectSession['status'] {
+    if (session.status === 'completed') return 'completed';
+    return this.#clock.now() >= session.expiresAt ? 'expired' : 'pending';
+  }
+
+  /**
+   * Marks a pending, unexpired session completed with its connector. False when it was completed
+   * meanwhile or has expired: a session connects one account once.
+   */
+  async complete(id: string, connectorId: string): Promise<boolean> {
+    const now = this.#clock.now();
+    const changed = await this.#store.db.execute(
+      `UPDATE connect_sessions SET status = 'completed', connector_id = $2, completed_at = $3
+       WHERE id = $1 AND status = 'pending' AND expires_at > $3`,
+      [id, connectorId, now],
+    );
+    return changed === 1;
+  }
+
+  /** The session as the API answers it (`ConnectSessionSchema`). */
+  toJson(session: ConnectSessionRecord): ConnectSession {
+    const iso = (ms: number) => new Date(ms).toISOString();
+    const status = this.statusOf(session);
+    return {
+      id: session.id,
+      url: connectPagePath(session.id),
+      external_user_id: session.externalUserId,
+      connector_types: [...session.connectorTypes],
+      status,
+      connector_id: status === 'completed' ? session.connectorId : null,
+      return_url: session.returnUrl,
+      created_at: iso(session.createdAt),
+      expires_at: iso(session.expiresAt),
+      completed_at: session.completedAt === null ? null : iso(session.completedAt),
+    };
+  }
+}

@@ -1,0 +1,46 @@
+import type { Migration } from './migration';
+
+/**
+ * Connect sessions (issue 18): an application's invitation for one external user to connect an
+ * account through `/connect/{id}`. The id is the page's only credential, so it is long and random;
+ * times are epoch milliseconds; `connector_id` is the connector to re-authorize, then the one the
+ * session created or repaired. Sessions go with their application.
+ */
+export const migration0007ConnectSessions: Migration = {
+  version: 7,
+  name: 'connect-sessions',
+  sqlite: `
+    CREATE TABLE connect_sessions (
+      id TEXT PRIMARY KEY,
+      application_id TEXT NOT NULL REFERENCES applications (id) ON DELETE CASCADE,
+      external_user_id TEXT NOT NULL,
+      connector_types TEXT NOT NULL,
+      return_url TEXT,
+      webhook_url TEXT,
+      reauthorize_connector_id TEXT,
+      connector_id TEXT,
+      status TEXT NOT NULL CHECK (status IN ('pending', 'completed')),
+      created_at INTEGER NOT NULL,
+      expires_at INTEGER NOT NULL,
+      completed_at INTEGER
+    );
+    CREATE INDEX connect_sessions_by_application ON connect_sessions (application_id, created_at);
+  `,
+  postgres: `
+    CREATE TABLE connect_sessions (
+      id TEXT PRIMARY KEY,
+      application_id TEXT NOT NULL REFERENCES applications (id) ON DELETE CASCADE,
+      external_user_id TEXT NOT NULL,
+      connector_types TEXT NOT NULL,
+      return_url TEXT,
+      webhook_url TEXT,
+      reauthorize_connector_id TEXT,
+      connector_id TEXT,
+      status TEXT NOT NULL CHECK (status IN ('pending', 'completed')),
+      created_at BIGINT NOT NULL,
+      expires_at BIGINT NOT NULL,
+      completed_at BIGINT
+    );
+    CREATE INDEX connect_sessions_by_application ON connect_sessions (application_id, created_at);
+  `,
+};
