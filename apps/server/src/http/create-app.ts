@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { type Clock, systemClock } from '../clock';
+import { registerConnectPageRoutes } from '../connect/connect-page-routes';
 import { ConnectSessionService } from '../connect/connect-session-service';
 import { resolveTokenSecret } from '../crypto/token-secret';
 import { TokenSigner } from '../crypto/token-signer';
@@ -174,6 +175,7 @@ export function createApp(options: CreateAppOptions): ConduitApp {
   );
   registerConnectorRoutes(hono, services, describeSync);
   registerConnectSessionRoutes(hono, services);
+  registerConnectPageRoutes(hono, services);
   for (const extension of extensions) extension.registerRoutes?.(hono, services);
 
   hono.notFound((c) => {

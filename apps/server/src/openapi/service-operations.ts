@@ -14,6 +14,7 @@ import {
   CreateConnectorRequestSchema,
   CreateConnectSessionRequestSchema,
   CreatedConnectorSchema,
+  ErrorBodySchema,
   ExecuteRequestSchema,
   listEnvelopeSchema,
   ScopedTokenRequestSchema,
@@ -25,6 +26,7 @@ import {
   UpdateConnectorRequestSchema,
 } from '@conduit/protocol';
 import * as z from 'zod';
+import { ConnectFormSchema } from '../connect/connect-form-schema';
 
 /** How an operation is authorized. */
 export type OperationSecurity = 'none' | 'bearer' | 'application' | 'admin' | 'metrics';
@@ -54,7 +56,13 @@ export interface ServiceOperation {
   readonly tag: string;
   readonly security: OperationSecurity;
   readonly query?: z.ZodObject;
-  readonly body?: { readonly schema: z.ZodType; readonly name: string; readonly required: boolean };
+  readonly body?: {
+    readonly schema: z.ZodType;
+    readonly name: string;
+    readonly required: boolean;
+    /** Default `application/json`; the connect page takes `application/x-www-form-urlencoded`. */
+    readonly mediaType?: string;
+  };
   /** Success responses by status; the error statuses are listed in `errors`. */
   readonly responses: Readonly<Record<string, OperationResponse>>;
   /** Error statuses this operation answers with the error body (contract §5). */
@@ -70,6 +78,7 @@ const executeAnswer = z.union([
 ]);
 
 const connectorId = '/:id';
+const htmlPage = { 'text/html': { schema: { type: 'string' } } } as const;
 
 /**
  * Every operation the service can serve. The document at `/openapi.json` lists those whose route
@@ -205,6 +214,53 @@ export const SERVICE_OPERATIONS: readonly ServiceOperation[] = [
     security: 'bearer',
     responses: { 200: { description: 'The session', schema: ConnectSessionSchema, name: 'ConnectSession' } },
     errors: [401, 404, 429, 503],
+  },
+  {
+    method: 'get',
+    route: '/connect/:session',
+    operationId: 'connectPage',
+    summary: 'The connect page of a session, for the end user’s browser (HTML)',
+    tag: 'connect',
+    security: 'none',
+    responses: {
+      200: { description: 'The kinds offered, a form per way to connect', media: htmlPage },
+      404: { description: 'No such session', media: htmlPage },
+      410: {
+        description: 'The session was used, has expired, or its application was revoked',
+        media: htmlPage,
+      },
+    },
+    errors: [],
+  },
+  {
+    method: 'post',
+    route: '/connect/:session',
+    operationId: 'submitConnectPage',
+    summary: 'Connect (or re-authorize) an account with pasted credentials from the connect page',
+    tag: 'connect',
+    security: 'none',
+    body: {
+      schema: ConnectFormSchema,
+      name: 'ConnectForm',
+      required: true,
+      mediaType: 'application/x-www-form-urlencoded',
+    },
+    responses: {
+      200: { description: 'Connected', media: htmlPage },
+      303: {
+        description: 'Connected; back to the application',
+        headers: { location: 'The session’s return_url with connect_session_id and connector_id' },
+      },
+      400: { description: 'A kind or method the session does not offer', media: htmlPage },
+      404: { description: 'No such session', media: htmlPage },
+      410: {
+        description: 'The session was used, has expired, or its application was revoked',
+        media: htmlPage,
+      },
+      413: { description: 'The form is too large', schema: ErrorBodySchema, name: 'ErrorBody' },
+      422: { description: 'The form again, with each fault next to its field', media: htmlPage },
+    },
+    errors: [],
   },
   {
     method: 'post',
