@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { connectorRegistry } from '../connectors/registry';
 import { decodeKey, type EncryptionKey, keyFingerprint, parseEncryptionKeys } from '../crypto/keyring';
 import { LOG_LEVELS, type LogLevel } from '../logging/logger';
+import type { OAuthClient } from '../services/server-services';
 import { ConfigError } from './config-error';
 import { requirePositiveDuration } from './duration';
 import { parseRateLimit, type RateLimitSpec } from './rate-limit-spec';
@@ -56,6 +58,39 @@ export interface ServerConfig {
   readonly adminToken: string | undefined;
   /** `CONDUIT_METRICS_TOKEN`: when set, `/metrics` answers only `Authorization: Bearer <token>`. */
   readonly metricsToken: string | undefined;
+  /**
+   * `CONDUIT_OAUTH_<MODULE>_CLIENT_ID` and `_CLIENT_SECRET` (module name upper-cased, `-` as `_`,
+   * e.g. `CONDUIT_OAUTH_ASANA_CLIENT_ID`): the operator's OAuth app per kind, which lets the
+   * connect page offer the upstream's consent flow. By connector kind.
+   */
+  readonly oauthClients: Readonly<Record<string, OAuthClient>>;
+  /** `CONDUIT_PUBLIC_URL`: the service's address as browsers reach it (the OAuth callback's base). */
+  readonly publicUrl: string | undefined;
+}
+
+function oauthClientsFrom(env: Environment): Record<string, OAuthClient> {
+  const clients: Record<string, OAuthClient> = {};
+  for (const module of connectorRegistry.modules) {
+    if (!module.oauth) continue;
+    const prefix = `CONDUIT_OAUTH_${module.name.toUpperCase().replace(/-/g, '_')}`;
+    const clientId = read(env, `${prefix}_CLIENT_ID`);
+    const clientSecret = read(env, `${prefix}_CLIENT_SECRET`);
+    if ((clientId === undefined) !== (clientSecret === undefined)) {
+      throw new ConfigError(`set both ${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET, or neither`);
+    }
+    if (clientId !== undefined && clientSecret !== undefined)
+      clients[module.kind] = { clientId, clientSecret };
+  }
+  return clients;
+}
+
+function publicUrlFrom(env: Environment): string | undefined {
+  const text = read(env, 'CONDUIT_PUBLIC_URL');
+  if (text === undefined) return undefined;
+  if (!URL.canParse(text) || !/^https?:$/.test(new URL(text).protocol)) {
+    throw new ConfigError('CONDUIT_PUBLIC_URL must be an http or https URL');
+  }
+  return text.replace(/\/+$/, '');
 }
 
 /** Environment variables, as `process.env` holds them. */
@@ -247,5 +282,7 @@ export function loadServerConfig(environment: Environment, cwd: string = process
     ),
     adminToken: operatorToken(env, 'CONDUIT_ADMIN_TOKEN'),
     metricsToken: operatorToken(env, 'CONDUIT_METRICS_TOKEN'),
+    oauthClients: oauthClientsFrom(env),
+    publicUrl: publicUrlFrom(env),
   };
 }

@@ -22,6 +22,8 @@ export interface ConnectForm {
   /** Unique in the page; prefixes the inputs' ids. */
   readonly id: string;
   readonly legend: string;
+  /** Where the form posts; default the page's own address. */
+  readonly action?: string | undefined;
   readonly hidden: Readonly<Record<string, string>>;
   readonly fields: readonly ConnectFormField[];
   readonly submitLabel: string;
@@ -91,7 +93,7 @@ ${field.error ? html`<p class="error" id="${errorId}">${field.error}</p>` : ''}`
 
 function formHtml(action: string, form: ConnectForm): Html {
   const errorId = `${form.id}-error`;
-  return html`<form method="post" action="${action}" id="${form.id}"${form.error ? html` aria-describedby="${errorId}"` : ''}>
+  return html`<form method="post" action="${form.action ?? action}" id="${form.id}"${form.error ? html` aria-describedby="${errorId}"` : ''}>
 <fieldset>
 <legend>${form.legend}</legend>
 ${Object.entries(form.hidden).map(([name, value]) => html`<input type="hidden" name="${name}" value="${value}">`)}
@@ -137,6 +139,13 @@ ${section.forms.map((form) => formHtml(options.action, form))}
  * c.html(connectMessageHtml('Link expired', 'Ask the application for a new link.'), 410);
  * ```
  */
-export function connectMessageHtml(heading: string, message: string): Html {
-  return connectLayout(heading, html`<h1>${heading}</h1>\n<p role="status">${message}</p>`);
+export function connectMessageHtml(
+  heading: string,
+  message: string,
+  link?: { href: string; text: string },
+): Html {
+  return connectLayout(
+    heading,
+    html`<h1>${heading}</h1>\n<p role="status">${message}</p>${link ? html`\n<p><a href="${link.href}">${link.text}</a></p>` : ''}`,
+  );
 }

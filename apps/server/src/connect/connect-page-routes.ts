@@ -1,11 +1,14 @@
+import { createHash } from 'node:crypto';
 import type { ConnectorModule } from '@conduit/connector-kit';
 import {
+  ConduitError,
   type ConnectorType,
   connectorKinds,
   isSecretName,
   requireConnectorType,
   ValidationError,
 } from '@conduit/protocol';
+import { requestOAuthToken } from '@conduit/transport';
 import type { Context, Hono } from 'hono';
 import { connectorRegistry } from '../connectors/registry';
 import type { AppEnv } from '../http/app-env';
@@ -21,7 +24,7 @@ import {
   connectPageHtml,
   type Html,
 } from './connect-page-html';
-import type { ConnectSessionRecord } from './connect-session-service';
+import { type ConnectSessionRecord, connectPagePath } from './connect-session-service';
 
 /**
  * Paths of the connect page (issue 18): opened by the end user's browser, outside the bearer-token
@@ -32,7 +35,11 @@ import type { ConnectSessionRecord } from './connect-session-service';
  * CONNECT_PAGE_PATHS.page; // '/connect/:session'
  * ```
  */
-export const CONNECT_PAGE_PATHS = { page: '/connect/:session' } as const;
+export const CONNECT_PAGE_PATHS = {
+  page: '/connect/:session',
+  oauthStart: '/connect/:session/oauth',
+  oauthCallback: '/connect/oauth/callback',
+} as const;
 
 // Methods the end user completes through the upstream's consent screen, never by pasting.
 const OAUTH_METHOD = 'oauth';
@@ -116,6 +123,27 @@ function sectionsOf(
         error: mine?.formError,
       };
     });
+    const client = services.config.oauthClients?.[type];
+    if (module.oauth && client) {
+      const mine = submitted?.type === type && submitted.method === OAUTH_METHOD ? submitted : undefined;
+      forms.unshift({
+        id: formId(type, OAUTH_METHOD),
+        legend: `Sign in with ${module.displayName}`,
+        action: `${connectPagePath(session.id)}/oauth`,
+        hidden: { connector_type: type, method: OAUTH_METHOD },
+        fields: configFields(type, services).map((config) => ({
+          name: `config.${config.name}`,
+          label: label(config.name),
+          description: config.description,
+          required: config.required,
+          secret: config.secret,
+          value: config.secret ? undefined : mine?.values[`config.${config.name}`],
+          error: mine?.errors[`config.${config.name}`],
+        })),
+        submitLabel: `Continue to ${module.displayName}`,
+        error: mine?.formError,
+      });
+    }
     return [{ type, title: module.displayName, forms }];
   });
 }
@@ -133,7 +161,7 @@ function secure(c: Context<AppEnv>): void {
   );
 }
 
-async function page(c: Context<AppEnv>, body: Html, status: 200 | 400 | 404 | 410 | 422 = 200) {
+async function page(c: Context<AppEnv>, body: Html, status: 200 | 400 | 403 | 404 | 410 | 422 | 502 = 200) {
   secure(c);
   return c.html(await body, status);
 }
@@ -165,8 +193,9 @@ function notFound(c: Context<AppEnv>) {
 async function openSession(
   c: Context<AppEnv>,
   services: ServerServices,
+  id: string = c.req.param('session') ?? '',
 ): Promise<ConnectSessionRecord | Response> {
-  const session = await services.connectSessions.find(c.req.param('session') ?? '');
+  const session = await services.connectSessions.find(id);
   if (!session) return notFound(c);
   const status = services.connectSessions.statusOf(session);
   if (status !== 'pending') return gone(c, status);
@@ -210,6 +239,203 @@ function placeErrors(error: ValidationError, inputs: ReadonlySet<string>) {
 }
 
 /**
+ * Creates the session's connector (or re-authorizes the session's one) with checked credentials,
+ * completes the session, then answers with the return redirect or the "connected" page. A
+ * `ValidationError` from the connector service propagates.
+ */
+async function connectAccount(
+  c: Context<AppEnv>,
+  services: ServerServices,
+  session: ConnectSessionRecord,
+  module: ConnectorModule,
+  kind: ConnectorType,
+  credentials: Record<string, unknown>,
+  config: Record<string, unknown>,
+): Promise<Response> {
+  const caller: Caller = {
+    kind: 'scoped',
+    applicationId: session.applicationId,
+    externalUserId: session.externalUserId,
+  };
+  const created = session.reauthorizeConnectorId === null;
+  const connectorId = created
+    ? (
+        await services.connectors.create(caller, {
+          external_user_id: session.externalUserId,
+          connector_type: kind,
+          credentials,
+          ...(Object.keys(config).length > 0 ? { config } : {}),
+        })
+      ).id
+    : (
+        await services.connectors.update(caller, session.reauthorizeConnectorId!, {
+          credentials,
+          ...(Object.keys(config).length > 0 ? { config } : {}),
+        })
+      ).id;
+  if (!(await services.connectSessions.complete(session.id, connectorId))) {
+    // Used or expired while this request ran: a session connects one account once.
+    if (created) await services.connectors.delete(caller, connectorId);
+    const now = await services.connectSessions.find(session.id);
+    return gone(c, now && services.connectSessions.statusOf(now) === 'completed' ? 'completed' : 'expired');
+  }
+  c.get('logger').info('connect session completed', {
+    connect_session_id: session.id,
+    connector_id: connectorId,
+    connector_type: kind,
+    reauthorized: !created,
+  });
+  if (session.returnUrl !== null) {
+    const target = new URL(session.returnUrl);
+    target.searchParams.set('connect_session_id', session.id);
+    target.searchParams.set('connector_id', connectorId);
+    secure(c);
+    return c.redirect(target.href, 303);
+  }
+  return page(
+    c,
+    connectMessageHtml(
+      'Connected',
+      `Your ${module.displayName} account is connected. You can close this page and return to the application.`,
+    ),
+  );
+}
+
+function signInFailed(
+  c: Context<AppEnv>,
+  heading: string,
+  message: string,
+  status: 400 | 403 | 502,
+  sessionId?: string,
+) {
+  return page(
+    c,
+    connectMessageHtml(
+      heading,
+      message,
+      sessionId === undefined
+        ? undefined
+        : { href: connectPagePath(sessionId), text: 'Back to the connect page' },
+    ),
+    status,
+  );
+}
+
+/**
+ * The upstream's redirect after consent: the state must be one the service issued and not used yet
+ * (else a clear 400 page: tampered or replayed), its session still pending; a denial leaves the
+ * session open; a code is exchanged with the PKCE verifier and the tokens become the connector's
+ * sealed credentials.
+ */
+async function oauthCallback(c: Context<AppEnv>, services: ServerServices): Promise<Response> {
+  const state = c.req.query('state');
+  if (state === undefined || state === '') {
+    return signInFailed(
+      c,
+      'Sign-in not recognised',
+      'This sign-in response is not valid. Start again from the application.',
+      400,
+    );
+  }
+  const taken = await services.connectSessions.takeOAuthState(state);
+  if (taken.outcome === 'unknown') {
+    return signInFailed(
+      c,
+      'Sign-in not recognised',
+      'This sign-in response is not valid. Start again from the application.',
+      400,
+    );
+  }
+  if (taken.outcome === 'used') {
+    return signInFailed(
+      c,
+      'Sign-in already used',
+      'This sign-in response was already used. Start again from the application if you are not connected.',
+      400,
+    );
+  }
+  const session = await openSession(c, services, taken.sessionId);
+  if (session instanceof Response) return session;
+  const error = c.req.query('error');
+  if (error !== undefined) {
+    return error === 'access_denied'
+      ? signInFailed(
+          c,
+          'Access declined',
+          'You declined access, so nothing was connected. You can try again.',
+          403,
+          session.id,
+        )
+      : signInFailed(
+          c,
+          'Sign-in failed',
+          'The service could not sign you in. You can try again.',
+          502,
+          session.id,
+        );
+  }
+  const code = c.req.query('code');
+  const module = connectorRegistry.forKind(taken.connectorType);
+  const client = services.config.oauthClients?.[taken.connectorType];
+  if (!code || !module?.oauth || !client) {
+    return signInFailed(
+      c,
+      'Sign-in failed',
+      'The sign-in response carried no authorization code. You can try again.',
+      400,
+      session.id,
+    );
+  }
+  const kind = requireConnectorType(taken.connectorType);
+  let credentials: Record<string, unknown>;
+  try {
+    const baseUrl = module.baseUrl(taken.config);
+    const tokens = await requestOAuthToken({
+      tokenUrl: module.oauth.tokenUrl(baseUrl),
+      clientId: client.clientId,
+      clientSecret: client.clientSecret,
+      ...(module.oauth.clientAuthentication
+        ? { clientAuthentication: module.oauth.clientAuthentication }
+        : {}),
+      params: {
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: taken.redirectUri,
+        code_verifier: taken.verifier,
+      },
+    });
+    credentials = module.oauth.credentials(tokens, client);
+    module.parseCredentials(credentials);
+  } catch (failure) {
+    // Never the upstream's words: they can quote the code.
+    c.get('logger').warn('connect oauth exchange failed', {
+      connect_session_id: session.id,
+      connector_type: kind,
+      error_code: failure instanceof ConduitError ? failure.code : 'error',
+    });
+    return signInFailed(
+      c,
+      'Sign-in failed',
+      `${module.displayName} did not accept the sign-in. You can try again.`,
+      502,
+      session.id,
+    );
+  }
+  try {
+    return await connectAccount(c, services, session, module, kind, credentials, taken.config);
+  } catch (failure) {
+    if (!(failure instanceof ValidationError)) throw failure;
+    return signInFailed(
+      c,
+      'Sign-in failed',
+      'The account could not be connected. You can try again.',
+      502,
+      session.id,
+    );
+  }
+}
+
+/**
  * Registers the connect page: `GET /connect/{session}` lists the kinds the session offers with a
  * form per token method (config fields first); `POST` validates with the kind's module, creates the
  * connector for the session's external user (or re-authorizes the session's connector), completes
@@ -222,6 +448,76 @@ function placeErrors(error: ValidationError, inputs: ReadonlySet<string>) {
  * ```
  */
 export function registerConnectPageRoutes(app: Hono<AppEnv>, services: ServerServices): void {
+  // Before the page's route, which would otherwise take `oauth` for a session id.
+  app.get(CONNECT_PAGE_PATHS.oauthCallback, (c) => oauthCallback(c, services));
+
+  app.post(CONNECT_PAGE_PATHS.oauthStart, async (c) => {
+    const session = await openSession(c, services);
+    if (session instanceof Response) return session;
+    const posted = new URLSearchParams(
+      (await readBodyBytes(c, services.config.bodyLimitBytes)).toString('utf8'),
+    );
+    const parsed = ConnectFormSchema.safeParse(Object.fromEntries(posted));
+    const type = parsed.success ? parsed.data.connector_type : '';
+    const module = session.connectorTypes.includes(type) ? connectorRegistry.forKind(type) : undefined;
+    const client = services.config.oauthClients?.[type];
+    if (!parsed.success || !module?.oauth || !client) {
+      return page(
+        c,
+        connectMessageHtml(
+          'Not offered',
+          'Signing in is not offered for this service. Go back and choose another way.',
+          {
+            href: connectPagePath(session.id),
+            text: 'Back',
+          },
+        ),
+        400,
+      );
+    }
+    const kind = requireConnectorType(type);
+    const config: Record<string, string> = {};
+    const values: Record<string, string> = {};
+    const inputs = new Set<string>();
+    for (const field of configFields(kind, services)) {
+      const name = `config.${field.name}`;
+      inputs.add(name);
+      const value = parsed.data[name]?.trim() ?? '';
+      values[name] = value;
+      if (value !== '') config[field.name] = value;
+    }
+    let baseUrl: string;
+    try {
+      baseUrl = module.baseUrl(config);
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      const placed = placeErrors(error, inputs);
+      return renderPending(
+        c,
+        session,
+        services,
+        { type: kind, method: OAUTH_METHOD, values, errors: placed.errors, formError: placed.formError },
+        422,
+      );
+    }
+    const redirectUri = `${services.config.publicUrl ?? new URL(c.req.url).origin}${CONNECT_PAGE_PATHS.oauthCallback}`;
+    const { state, verifier } = await services.connectSessions.startOAuth(session, {
+      connectorType: kind,
+      config,
+      redirectUri,
+    });
+    const target = new URL(module.oauth.authorizeUrl(baseUrl));
+    target.searchParams.set('client_id', client.clientId);
+    target.searchParams.set('redirect_uri', redirectUri);
+    target.searchParams.set('response_type', 'code');
+    target.searchParams.set('state', state);
+    target.searchParams.set('code_challenge', createHash('sha256').update(verifier).digest('base64url'));
+    target.searchParams.set('code_challenge_method', 'S256');
+    if (module.oauth.scopes.length > 0) target.searchParams.set('scope', module.oauth.scopes.join(' '));
+    secure(c);
+    return c.redirect(target.href, 303);
+  });
+
   app.get(CONNECT_PAGE_PATHS.page, async (c) => {
     const session = await openSession(c, services);
     if (session instanceof Response) return session;
@@ -300,61 +596,13 @@ export function registerConnectPageRoutes(app: Hono<AppEnv>, services: ServerSer
       );
     if (Object.keys(faults.errors).length > 0 || faults.general.length > 0) return retry(422);
 
-    const caller: Caller = {
-      kind: 'scoped',
-      applicationId: session.applicationId,
-      externalUserId: session.externalUserId,
-    };
-    let connectorId: string;
-    let created = false;
     try {
-      if (session.reauthorizeConnectorId !== null) {
-        const updated = await services.connectors.update(caller, session.reauthorizeConnectorId, {
-          credentials,
-          ...(Object.keys(config).length > 0 ? { config } : {}),
-        });
-        connectorId = updated.id;
-      } else {
-        const record = await services.connectors.create(caller, {
-          external_user_id: session.externalUserId,
-          connector_type: kind,
-          credentials,
-          ...(Object.keys(config).length > 0 ? { config } : {}),
-        });
-        connectorId = record.id;
-        created = true;
-      }
+      return await connectAccount(c, services, session, module, kind, credentials, config);
     } catch (error) {
       collect(() => {
         throw error;
       });
       return retry(422);
     }
-    if (!(await services.connectSessions.complete(session.id, connectorId))) {
-      // Used or expired while this request ran: a session connects one account once.
-      if (created) await services.connectors.delete(caller, connectorId);
-      const now = await services.connectSessions.find(session.id);
-      return gone(c, now && services.connectSessions.statusOf(now) === 'completed' ? 'completed' : 'expired');
-    }
-    c.get('logger').info('connect session completed', {
-      connect_session_id: session.id,
-      connector_id: connectorId,
-      connector_type: kind,
-      reauthorized: !created,
-    });
-    if (session.returnUrl !== null) {
-      const target = new URL(session.returnUrl);
-      target.searchParams.set('connect_session_id', session.id);
-      target.searchParams.set('connector_id', connectorId);
-      secure(c);
-      return c.redirect(target.href, 303);
-    }
-    return page(
-      c,
-      connectMessageHtml(
-        'Connected',
-        `Your ${module.displayName} account is connected. You can close this page and return to the application.`,
-      ),
-    );
   });
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import {
   type ConnectSession,
   CreateConnectSessionRequestSchema,
@@ -9,9 +9,11 @@ import {
 } from '@conduit/protocol';
 import type { Clock } from '../clock';
 import { connectorRegistry } from '../connectors/registry';
+import type { Keyring } from '../crypto/keyring';
+import { sealJson, unsealJson } from '../crypto/sealed-box';
 import { type Caller, ownerOf } from '../services/caller';
 import type { ConnectorService } from '../services/connector-service';
-import { toNumber } from '../store/sql-values';
+import { toBuffer, toNumber } from '../store/sql-values';
 import type { Store } from '../store/store';
 import { parseBody } from '../validation/parse-body';
 
@@ -39,6 +41,14 @@ export interface ConnectSessionRecord {
 
 const COLUMNS =
   'id, application_id, external_user_id, connector_types, return_url, webhook_url, reauthorize_connector_id, connector_id, status, created_at, expires_at, completed_at';
+
+function hashState(state: string): string {
+  return createHash('sha256').update(state).digest('base64url');
+}
+
+function oauthStateContext(stateHash: string): string {
+  return `connect-oauth:${stateHash}:verifier`;
+}
 
 /** The connect page's path of a session. */
 export function connectPagePath(id: string): string {
@@ -93,8 +103,17 @@ export class ConnectSessionService {
   readonly #connectors: ConnectorService;
   readonly #ttlMs: number;
 
-  constructor(options: { store: Store; clock: Clock; connectors: ConnectorService; ttlSeconds?: number }) {
+  readonly #keyring: Keyring;
+
+  constructor(options: {
+    store: Store;
+    clock: Clock;
+    keyring: Keyring;
+    connectors: ConnectorService;
+    ttlSeconds?: number;
+  }) {
     this.#store = options.store;
+    this.#keyring = options.keyring;
     this.#clock = options.clock;
     this.#connectors = options.connectors;
     this.#ttlMs = (options.ttlSeconds ?? CONNECT_SESSION_TTL_SECONDS) * 1000;
@@ -215,6 +234,86 @@ export class ConnectSessionService {
       [id, connectorId, now],
     );
     return changed === 1;
+  }
+
+  /**
+   * Records an OAuth authorization started from a session and returns its `state` (random, sent
+   * to the upstream and back) and PKCE `verifier`. Only the state's hash is kept, the verifier is
+   * sealed.
+   */
+  async startOAuth(
+    session: ConnectSessionRecord,
+    options: { connectorType: string; config: Record<string, unknown>; redirectUri: string },
+  ): Promise<{ state: string; verifier: string }> {
+    const state = randomBytes(32).toString('base64url');
+    const verifier = randomBytes(48).toString('base64url');
+    const stateHash = hashState(state);
+    const sealed = sealJson(this.#keyring, { verifier }, oauthStateContext(stateHash));
+    await this.#store.db.execute(
+      `INSERT INTO connect_oauth_states (state_hash, session_id, connector_type, config, redirect_uri,
+         verifier_ciphertext, verifier_key_id, verifier_nonce, created_at, used_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, NULL)`,
+      [
+        stateHash,
+        session.id,
+        options.connectorType,
+        JSON.stringify(options.config),
+        options.redirectUri,
+        sealed.ciphertext,
+        sealed.keyId,
+        sealed.nonce,
+        this.#clock.now(),
+      ],
+    );
+    return { state, verifier };
+  }
+
+  /**
+   * Uses up the authorization of a callback's `state`: `unknown` for a state the service never
+   * issued (tampered), `used` for one whose callback already came (a replay); otherwise what the
+   * exchange needs. A state is taken once, atomically, even by concurrent callbacks.
+   */
+  async takeOAuthState(state: string): Promise<
+    | { readonly outcome: 'unknown' }
+    | { readonly outcome: 'used' }
+    | {
+        readonly outcome: 'taken';
+        readonly sessionId: string;
+        readonly connectorType: string;
+        readonly config: Record<string, unknown>;
+        readonly redirectUri: string;
+        readonly verifier: string;
+      }
+  > {
+    const stateHash = hashState(state);
+    const [row] = await this.#store.db.query(
+      `SELECT session_id, connector_type, config, redirect_uri, verifier_ciphertext, verifier_key_id, verifier_nonce, used_at
+       FROM connect_oauth_states WHERE state_hash = $1`,
+      [stateHash],
+    );
+    if (!row) return { outcome: 'unknown' };
+    const taken = await this.#store.db.execute(
+      'UPDATE connect_oauth_states SET used_at = $2 WHERE state_hash = $1 AND used_at IS NULL',
+      [stateHash, this.#clock.now()],
+    );
+    if (taken !== 1) return { outcome: 'used' };
+    const { verifier } = unsealJson(
+      this.#keyring,
+      {
+        ciphertext: toBuffer(row.verifier_ciphertext),
+        keyId: String(row.verifier_key_id),
+        nonce: toBuffer(row.verifier_nonce),
+      },
+      oauthStateContext(stateHash),
+    ) as { verifier: string };
+    return {
+      outcome: 'taken',
+      sessionId: String(row.session_id),
+      connectorType: String(row.connector_type),
+      config: JSON.parse(String(row.config)) as Record<string, unknown>,
+      redirectUri: String(row.redirect_uri),
+      verifier,
+    };
   }
 
   /** The session as the API answers it (`ConnectSessionSchema`). */

@@ -156,7 +156,7 @@ export function createApp(options: CreateAppOptions): ConduitApp {
     extensions,
     tokenSigner,
     connectors,
-    connectSessions: new ConnectSessionService({ store, clock, connectors }),
+    connectSessions: new ConnectSessionService({ store, clock, keyring: config.keyring, connectors }),
   };
 
   const hono = new Hono<AppEnv>();

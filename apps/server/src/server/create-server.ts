@@ -123,6 +123,8 @@ export async function createServer(options: CreateServerOptions = {}): Promise<C
         bodyLimitBytes: config.bodyLimitBytes,
         adminToken: config.adminToken,
         metricsToken: config.metricsToken,
+        oauthClients: config.oauthClients,
+        publicUrl: config.publicUrl,
       },
       logger,
       clock,

@@ -17,6 +17,12 @@ export const APPLICATION_TOKEN_TTL_SECONDS = 900;
 /** The lifetime of a scoped token, in seconds (contract §1). */
 export const SCOPED_TOKEN_TTL_SECONDS = 1200;
 
+/** An OAuth app registered with an upstream by the operator. */
+export interface OAuthClient {
+  readonly clientId: string;
+  readonly clientSecret: string;
+}
+
 /** What the HTTP app needs beyond the store: keys and the policies an operator can change. */
 export interface AppConfig {
   /** Seals and opens connector credentials and sealed settings. */
@@ -31,6 +37,16 @@ export interface AppConfig {
   readonly bodyLimitBytes: number;
   /** The operator's token of the admin API (`CONDUIT_ADMIN_TOKEN`); without it the admin API answers 404. */
   readonly adminToken?: string | undefined;
+  /**
+   * The operator's OAuth app of each kind that offers the authorization-code flow on the connect
+   * page (`CONDUIT_OAUTH_<MODULE>_CLIENT_ID` / `_CLIENT_SECRET`), by connector kind.
+   */
+  readonly oauthClients?: Readonly<Record<string, OAuthClient>> | undefined;
+  /**
+   * The address browsers reach the service at (`CONDUIT_PUBLIC_URL`), for the OAuth callback;
+   * default the address of the request.
+   */
+  readonly publicUrl?: string | undefined;
   /** When set, `/metrics` needs `Authorization: Bearer <metricsToken>` (`CONDUIT_METRICS_TOKEN`). */
   readonly metricsToken?: string | undefined;
   /**

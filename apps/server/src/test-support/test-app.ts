@@ -6,6 +6,7 @@ import type { ServerExtension } from '../extensions/server-extension';
 import { type ConduitApp, createApp } from '../http/create-app';
 import { listen, type RunningServer } from '../server/listen';
 import { registerApplication } from '../services/applications';
+import type { OAuthClient } from '../services/server-services';
 import { openStore } from '../store/open-store';
 import type { Store } from '../store/store';
 import { type CapturedLogs, captureLogs } from './capture-logger';
@@ -89,6 +90,8 @@ export interface TestAppOptions {
   readonly store?: Store;
   /** The operator's token of the admin API; default none (the admin API is off). */
   readonly adminToken?: string;
+  /** The operator's OAuth apps by kind (the connect page's consent flow). */
+  readonly oauthClients?: Readonly<Record<string, OAuthClient>>;
   /** A token `/metrics` then requires. */
   readonly metricsToken?: string;
   /** How long an active application is remembered (default the app's, 1 s). */
@@ -153,6 +156,7 @@ export async function startTestApp(store: Store, options: TestAppOptions = {}): 
       rateLimit: options.rateLimit ?? null,
       bodyLimitBytes: 1024 * 1024,
       adminToken: options.adminToken,
+      oauthClients: options.oauthClients,
       metricsToken: options.metricsToken,
       applicationStatusTtlMs: options.applicationStatusTtlMs,
     },

@@ -5,6 +5,10 @@ import type { Migration } from './migration';
  * account through `/connect/{id}`. The id is the page's only credential, so it is long and random;
  * times are epoch milliseconds; `connector_id` is the connector to re-authorize, then the one the
  * session created or repaired. Sessions go with their application.
+ *
+ * `connect_oauth_states` holds each OAuth authorization started from a session: the state is kept
+ * only as its SHA-256 (the browser carries the value), the PKCE verifier sealed like credentials,
+ * and `used_at` makes the callback single use.
  */
 export const migration0007ConnectSessions: Migration = {
   version: 7,
@@ -25,6 +29,18 @@ export const migration0007ConnectSessions: Migration = {
       completed_at INTEGER
     );
     CREATE INDEX connect_sessions_by_application ON connect_sessions (application_id, created_at);
+    CREATE TABLE connect_oauth_states (
+      state_hash TEXT PRIMARY KEY,
+      session_id TEXT NOT NULL REFERENCES connect_sessions (id) ON DELETE CASCADE,
+      connector_type TEXT NOT NULL,
+      config TEXT NOT NULL,
+      redirect_uri TEXT NOT NULL,
+      verifier_ciphertext BLOB NOT NULL,
+      verifier_key_id TEXT NOT NULL,
+      verifier_nonce BLOB NOT NULL,
+      created_at INTEGER NOT NULL,
+      used_at INTEGER
+    );
   `,
   postgres: `
     CREATE TABLE connect_sessions (
@@ -42,5 +58,17 @@ export const migration0007ConnectSessions: Migration = {
       completed_at BIGINT
     );
     CREATE INDEX connect_sessions_by_application ON connect_sessions (application_id, created_at);
+    CREATE TABLE connect_oauth_states (
+      state_hash TEXT PRIMARY KEY,
+      session_id TEXT NOT NULL REFERENCES connect_sessions (id) ON DELETE CASCADE,
+      connector_type TEXT NOT NULL,
+      config TEXT NOT NULL,
+      redirect_uri TEXT NOT NULL,
+      verifier_ciphertext BYTEA NOT NULL,
+      verifier_key_id TEXT NOT NULL,
+      verifier_nonce BYTEA NOT NULL,
+      created_at BIGINT NOT NULL,
+      used_at BIGINT
+    );
   `,
 };
