@@ -10,6 +10,8 @@ import {
   ConnectSessionSchema,
   type CreatedConnector,
   CreatedConnectorSchema,
+  type CreatedConnectSession,
+  CreatedConnectSessionSchema,
   type DownloadResult,
   type ExecuteOptions,
   type SearchEnvelope,
@@ -215,7 +217,8 @@ export class HostedClient {
 
   /**
    * Opens a connect session for this client's user: send the user's browser to the answer's `url`
-   * (relative to the service), then poll `getConnectSession` (or wait for the webhook).
+   * (relative to the service), then poll `getConnectSession` (or wait for the webhook, signed with
+   * the answer's `webhook_secret`).
    *
    * @example
    * ```ts
@@ -226,7 +229,7 @@ export class HostedClient {
   createConnectSession(
     input: CreateConnectSessionInput = {},
     options: ExecuteOptions = {},
-  ): Promise<ConnectSession> {
+  ): Promise<CreatedConnectSession> {
     return this.#transport.json({
       method: 'POST',
       path: '/v1/integrations/connect-sessions',
@@ -237,7 +240,7 @@ export class HostedClient {
         ...(input.connectorId === undefined ? {} : { connector_id: input.connectorId }),
         ...(input.webhookUrl === undefined ? {} : { webhook_url: input.webhookUrl }),
       },
-      schema: ConnectSessionSchema,
+      schema: CreatedConnectSessionSchema,
       ...(options.signal ? { signal: options.signal } : {}),
     });
   }

@@ -102,9 +102,13 @@ export {
 export {
   CONNECT_SESSION_STATUSES,
   type ConnectSession,
+  type ConnectSessionEvent,
+  ConnectSessionEventSchema,
   ConnectSessionSchema,
   type CreateConnectSessionRequest,
   CreateConnectSessionRequestSchema,
+  type CreatedConnectSession,
+  CreatedConnectSessionSchema,
 } from './hosted/connect-session-schemas';
 export {
   CONNECTOR_STATUSES,

@@ -285,6 +285,7 @@ async function connectAccount(
     connector_type: kind,
     reauthorized: !created,
   });
+  await services.connectSessions.notifyCompleted(session.id, c.get('logger'));
   if (session.returnUrl !== null) {
     const target = new URL(session.returnUrl);
     target.searchParams.set('connect_session_id', session.id);

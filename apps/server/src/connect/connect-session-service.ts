@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   type ConnectSession,
+  type ConnectSessionEvent,
   CreateConnectSessionRequestSchema,
   NotFoundError,
   PermissionError,
@@ -11,11 +12,13 @@ import type { Clock } from '../clock';
 import { connectorRegistry } from '../connectors/registry';
 import type { Keyring } from '../crypto/keyring';
 import { sealJson, unsealJson } from '../crypto/sealed-box';
+import type { Logger } from '../logging/logger';
 import { type Caller, ownerOf } from '../services/caller';
 import type { ConnectorService } from '../services/connector-service';
 import { toBuffer, toNumber } from '../store/sql-values';
-import type { Store } from '../store/store';
+import type { SealedValue, Store } from '../store/store';
 import { parseBody } from '../validation/parse-body';
+import { deliverWebhook, type WebhookDeliveryOptions } from './webhook-delivery';
 
 /** How long an end user has to finish connecting, in seconds (30 minutes). */
 export const CONNECT_SESSION_TTL_SECONDS = 1800;
@@ -29,6 +32,8 @@ export interface ConnectSessionRecord {
   readonly connectorTypes: readonly string[];
   readonly returnUrl: string | null;
   readonly webhookUrl: string | null;
+  /** The sealed HMAC key of the completion webhook, with `webhookUrl`. */
+  readonly webhookSecret: SealedValue | null;
   /** The connector a re-authorization session repairs. */
   readonly reauthorizeConnectorId: string | null;
   /** The connector created or repaired, once completed. */
@@ -40,10 +45,14 @@ export interface ConnectSessionRecord {
 }
 
 const COLUMNS =
-  'id, application_id, external_user_id, connector_types, return_url, webhook_url, reauthorize_connector_id, connector_id, status, created_at, expires_at, completed_at';
+  'id, application_id, external_user_id, connector_types, return_url, webhook_url, webhook_secret_ciphertext, webhook_secret_key_id, webhook_secret_nonce, reauthorize_connector_id, connector_id, status, created_at, expires_at, completed_at';
 
 function hashState(state: string): string {
   return createHash('sha256').update(state).digest('base64url');
+}
+
+function webhookContext(sessionId: string): string {
+  return `connect-session:${sessionId}:webhook-secret`;
 }
 
 function oauthStateContext(stateHash: string): string {
@@ -64,6 +73,14 @@ function fromRow(row: Record<string, unknown>): ConnectSessionRecord {
     connectorTypes: JSON.parse(String(row.connector_types)) as string[],
     returnUrl: text(row.return_url),
     webhookUrl: text(row.webhook_url),
+    webhookSecret:
+      row.webhook_secret_ciphertext === null || row.webhook_secret_ciphertext === undefined
+        ? null
+        : {
+            ciphertext: toBuffer(row.webhook_secret_ciphertext),
+            keyId: String(row.webhook_secret_key_id),
+            nonce: toBuffer(row.webhook_secret_nonce),
+          },
     reauthorizeConnectorId: text(row.reauthorize_connector_id),
     connectorId: text(row.connector_id),
     status: row.status === 'completed' ? 'completed' : 'pending',
@@ -104,6 +121,8 @@ export class ConnectSessionService {
   readonly #ttlMs: number;
 
   readonly #keyring: Keyring;
+  readonly #webhook: Pick<WebhookDeliveryOptions, 'fetch' | 'retryDelaysMs' | 'sleep'>;
+  readonly #deliveries = new Set<Promise<void>>();
 
   constructor(options: {
     store: Store;
@@ -111,7 +130,10 @@ export class ConnectSessionService {
     keyring: Keyring;
     connectors: ConnectorService;
     ttlSeconds?: number;
+    /** How webhooks are sent: tests shorten the backoff. */
+    webhook?: Pick<WebhookDeliveryOptions, 'fetch' | 'retryDelaysMs' | 'sleep'>;
   }) {
+    this.#webhook = options.webhook ?? {};
     this.#store = options.store;
     this.#keyring = options.keyring;
     this.#clock = options.clock;
@@ -124,7 +146,10 @@ export class ConnectSessionService {
    * for a kind the service does not run, or a connector to re-authorize that is not that user's)
    * and stores a pending session.
    */
-  async create(caller: Caller, body: unknown): Promise<ConnectSessionRecord> {
+  async create(
+    caller: Caller,
+    body: unknown,
+  ): Promise<{ session: ConnectSessionRecord; webhookSecret: string | null }> {
     const request = parseBody(CreateConnectSessionRequestSchema, body);
     if (caller.kind === 'scoped' && caller.externalUserId !== request.external_user_id) {
       const message = 'a scoped token can only act for its own external_user_id';
@@ -162,13 +187,18 @@ export class ConnectSessionService {
       }
     }
     const now = this.#clock.now();
+    const id = `cs_${randomBytes(24).toString('base64url')}`;
+    const webhookSecret =
+      request.webhook_url === undefined ? null : `whsec_${randomBytes(32).toString('base64url')}`;
     const record: ConnectSessionRecord = {
-      id: `cs_${randomBytes(24).toString('base64url')}`,
+      id,
       applicationId: caller.applicationId,
       externalUserId: request.external_user_id,
       connectorTypes,
       returnUrl: request.return_url ?? null,
       webhookUrl: request.webhook_url ?? null,
+      webhookSecret:
+        webhookSecret === null ? null : sealJson(this.#keyring, webhookSecret, webhookContext(id)),
       reauthorizeConnectorId: request.connector_id ?? null,
       connectorId: request.connector_id ?? null,
       status: 'pending',
@@ -177,7 +207,8 @@ export class ConnectSessionService {
       completedAt: null,
     };
     await this.#store.db.execute(
-      `INSERT INTO connect_sessions (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+      `INSERT INTO connect_sessions (${COLUMNS})
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
       [
         record.id,
         record.applicationId,
@@ -185,6 +216,9 @@ export class ConnectSessionService {
         JSON.stringify(record.connectorTypes),
         record.returnUrl,
         record.webhookUrl,
+        record.webhookSecret?.ciphertext ?? null,
+        record.webhookSecret?.keyId ?? null,
+        record.webhookSecret?.nonce ?? null,
         record.reauthorizeConnectorId,
         null,
         record.status,
@@ -193,7 +227,7 @@ export class ConnectSessionService {
         null,
       ],
     );
-    return { ...record, connectorId: null };
+    return { session: { ...record, connectorId: null }, webhookSecret };
   }
 
   /** The caller's session (a scoped token sees only its user's); 404 otherwise. */
@@ -314,6 +348,49 @@ export class ConnectSessionService {
       redirectUri: String(row.redirect_uri),
       verifier,
     };
+  }
+
+  /**
+   * Tells the session's application, at its `webhook_url`, that the session completed: a signed
+   * `connect_session.completed` event, retried with backoff in the background. Nothing without a
+   * webhook URL. {@link ConnectSessionService.idle} waits for deliveries under way.
+   */
+  async notifyCompleted(id: string, logger: Logger): Promise<void> {
+    const session = await this.find(id);
+    if (!session?.webhookUrl || !session.webhookSecret) return;
+    const secret = unsealJson(this.#keyring, session.webhookSecret, webhookContext(id)) as string;
+    const event: ConnectSessionEvent = {
+      id: `evt_${randomBytes(16).toString('hex')}`,
+      type: 'connect_session.completed',
+      created_at: new Date(this.#clock.now()).toISOString(),
+      data: this.toJson(session),
+    };
+    const delivery = deliverWebhook({
+      url: session.webhookUrl,
+      secret,
+      body: JSON.stringify(event),
+      eventId: event.id,
+      now: () => this.#clock.now(),
+      ...this.#webhook,
+      onFailure: (attempt, reason) =>
+        logger.warn('connect session webhook failed', {
+          connect_session_id: id,
+          event_id: event.id,
+          attempt,
+          reason,
+        }),
+    }).then((delivered) => {
+      if (delivered)
+        logger.info('connect session webhook delivered', { connect_session_id: id, event_id: event.id });
+      else logger.error('connect session webhook given up', { connect_session_id: id, event_id: event.id });
+    });
+    this.#deliveries.add(delivery);
+    void delivery.finally(() => this.#deliveries.delete(delivery));
+  }
+
+  /** Resolves once the webhook deliveries under way have succeeded or given up. */
+  async idle(): Promise<void> {
+    while (this.#deliveries.size > 0) await Promise.all(this.#deliveries);
   }
 
   /** The session as the API answers it (`ConnectSessionSchema`). */

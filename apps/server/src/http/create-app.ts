@@ -156,7 +156,13 @@ export function createApp(options: CreateAppOptions): ConduitApp {
     extensions,
     tokenSigner,
     connectors,
-    connectSessions: new ConnectSessionService({ store, clock, keyring: config.keyring, connectors }),
+    connectSessions: new ConnectSessionService({
+      store,
+      clock,
+      keyring: config.keyring,
+      connectors,
+      ...(config.webhookRetryDelaysMs ? { webhook: { retryDelaysMs: config.webhookRetryDelaysMs } } : {}),
+    }),
   };
 
   const hono = new Hono<AppEnv>();

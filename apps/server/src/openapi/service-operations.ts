@@ -14,6 +14,7 @@ import {
   CreateConnectorRequestSchema,
   CreateConnectSessionRequestSchema,
   CreatedConnectorSchema,
+  CreatedConnectSessionSchema,
   ErrorBodySchema,
   ExecuteRequestSchema,
   listEnvelopeSchema,
@@ -198,8 +199,8 @@ export const SERVICE_OPERATIONS: readonly ServiceOperation[] = [
     responses: {
       201: {
         description: 'The pending session; send the end user to its url',
-        schema: ConnectSessionSchema,
-        name: 'ConnectSession',
+        schema: CreatedConnectSessionSchema,
+        name: 'CreatedConnectSession',
         headers: { location: 'The session’s address' },
       },
     },

@@ -47,6 +47,8 @@ export interface AppConfig {
    * default the address of the request.
    */
   readonly publicUrl?: string | undefined;
+  /** Waits between the attempts of a connect session's webhook; default 1 s, 5 s, 30 s, 2 min, 10 min. */
+  readonly webhookRetryDelaysMs?: readonly number[] | undefined;
   /** When set, `/metrics` needs `Authorization: Bearer <metricsToken>` (`CONDUIT_METRICS_TOKEN`). */
   readonly metricsToken?: string | undefined;
   /**

@@ -92,6 +92,8 @@ export interface TestAppOptions {
   readonly adminToken?: string;
   /** The operator's OAuth apps by kind (the connect page's consent flow). */
   readonly oauthClients?: Readonly<Record<string, OAuthClient>>;
+  /** Waits between webhook attempts (short in tests). */
+  readonly webhookRetryDelaysMs?: readonly number[];
   /** A token `/metrics` then requires. */
   readonly metricsToken?: string;
   /** How long an active application is remembered (default the app's, 1 s). */
@@ -157,6 +159,7 @@ export async function startTestApp(store: Store, options: TestAppOptions = {}): 
       bodyLimitBytes: 1024 * 1024,
       adminToken: options.adminToken,
       oauthClients: options.oauthClients,
+      webhookRetryDelaysMs: options.webhookRetryDelaysMs,
       metricsToken: options.metricsToken,
       applicationStatusTtlMs: options.applicationStatusTtlMs,
     },

@@ -77,3 +77,53 @@ export const ConnectSessionSchema = z.object({
  * ```
  */
 export type ConnectSession = z.output<typeof ConnectSessionSchema>;
+
+/**
+ * The answer of a connect-session creation: the session, and when a `webhook_url` was given the
+ * secret its completion notice is signed with (HMAC-SHA256 over `timestamp.body`, header
+ * `conduit-signature: t=<unix seconds>,v1=<hex>`), shown this once.
+ *
+ * @example
+ * ```ts
+ * const { url, webhook_secret } = CreatedConnectSessionSchema.parse(await response.json());
+ * ```
+ */
+export const CreatedConnectSessionSchema = ConnectSessionSchema.extend({
+  webhook_secret: z.string().nullable(),
+});
+
+/**
+ * A created connect session, with its webhook secret.
+ *
+ * @example
+ * ```ts
+ * const keep = (created: CreatedConnectSession) => created.webhook_secret;
+ * ```
+ */
+export type CreatedConnectSession = z.output<typeof CreatedConnectSessionSchema>;
+
+/**
+ * The body of the webhook a completed session sends to its `webhook_url`.
+ *
+ * @example
+ * ```ts
+ * const event = ConnectSessionEventSchema.parse(JSON.parse(body));
+ * if (event.type === 'connect_session.completed') link(event.data.connector_id);
+ * ```
+ */
+export const ConnectSessionEventSchema = z.object({
+  id: z.string().min(1),
+  type: z.literal('connect_session.completed'),
+  created_at: timestamp,
+  data: ConnectSessionSchema,
+});
+
+/**
+ * A connect-session webhook event.
+ *
+ * @example
+ * ```ts
+ * const handle = (event: ConnectSessionEvent) => event.data.connector_id;
+ * ```
+ */
+export type ConnectSessionEvent = z.output<typeof ConnectSessionEventSchema>;

@@ -28,14 +28,14 @@ export const CONNECT_SESSION_PATHS = {
 export function registerConnectSessionRoutes(app: Hono<AppEnv>, services: ServerServices): void {
   app.post(CONNECT_SESSION_PATHS.collection, async (c) => {
     const body = await readJsonBody(c, services.config.bodyLimitBytes);
-    const session = await services.connectSessions.create(requireCaller(c), body);
+    const { session, webhookSecret } = await services.connectSessions.create(requireCaller(c), body);
     c.header('location', `${CONNECT_SESSION_PATHS.collection}/${session.id}`);
     c.get('logger').info('connect session created', {
       connect_session_id: session.id,
       connector_types: session.connectorTypes,
       reauthorize: session.reauthorizeConnectorId !== null,
     });
-    return c.json(services.connectSessions.toJson(session), 201);
+    return c.json({ ...services.connectSessions.toJson(session), webhook_secret: webhookSecret }, 201);
   });
 
   app.get(CONNECT_SESSION_PATHS.item, async (c) => {

@@ -8,7 +8,8 @@ import type { Migration } from './migration';
  *
  * `connect_oauth_states` holds each OAuth authorization started from a session: the state is kept
  * only as its SHA-256 (the browser carries the value), the PKCE verifier sealed like credentials,
- * and `used_at` makes the callback single use.
+ * and `used_at` makes the callback single use. A session's webhook secret (HMAC key of its
+ * completion notice) is sealed too.
  */
 export const migration0007ConnectSessions: Migration = {
   version: 7,
@@ -21,6 +22,9 @@ export const migration0007ConnectSessions: Migration = {
       connector_types TEXT NOT NULL,
       return_url TEXT,
       webhook_url TEXT,
+      webhook_secret_ciphertext BLOB,
+      webhook_secret_key_id TEXT,
+      webhook_secret_nonce BLOB,
       reauthorize_connector_id TEXT,
       connector_id TEXT,
       status TEXT NOT NULL CHECK (status IN ('pending', 'completed')),
@@ -50,6 +54,9 @@ export const migration0007ConnectSessions: Migration = {
       connector_types TEXT NOT NULL,
       return_url TEXT,
       webhook_url TEXT,
+      webhook_secret_ciphertext BYTEA,
+      webhook_secret_key_id TEXT,
+      webhook_secret_nonce BYTEA,
       reauthorize_connector_id TEXT,
       connector_id TEXT,
       status TEXT NOT NULL CHECK (status IN ('pending', 'completed')),
