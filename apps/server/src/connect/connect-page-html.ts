@@ -43,6 +43,7 @@ const STYLE = `
   body { font-family: system-ui, sans-serif; line-height: 1.5; margin: 0; padding: 1rem; color: #1a1a1a; background: #fafafa; }
   main { max-width: 36rem; margin: 0 auto; }
   section { background: #fff; border: 1px solid #ccc; border-radius: 0.5rem; padding: 1rem; margin: 1rem 0; }
+  form + form { margin-top: 1.5rem; padding-top: 1rem; border-top: 1px solid #ddd; }
   fieldset { border: 0; padding: 0; margin: 0 0 1rem; }
   legend { font-weight: 600; margin-bottom: 0.5rem; }
   label { display: block; font-weight: 600; margin-top: 0.75rem; }
