@@ -159,6 +159,14 @@ describe('rate limits and durations', () => {
     });
     expect(config.publicUrl).toBe('https://conduit.example.com');
     expect(loadServerConfig({}).oauthClients).toEqual({});
+    const dir = mkdtempSync(join(tmpdir(), 'conduit-oauth-secret-'));
+    writeFileSync(join(dir, 'asana'), 'secret-from-file\n');
+    const fromFile = loadServerConfig(
+      { CONDUIT_OAUTH_ASANA_CLIENT_ID: 'asana-client', CONDUIT_OAUTH_ASANA_CLIENT_SECRET_FILE: 'asana' },
+      dir,
+    );
+    rmSync(dir, { recursive: true });
+    expect(fromFile.oauthClients['task-management']?.clientSecret).toBe('secret-from-file');
     expect(() => loadServerConfig({ CONDUIT_OAUTH_ASANA_CLIENT_ID: 'asana-client' })).toThrow(
       'set both CONDUIT_OAUTH_ASANA_CLIENT_ID and CONDUIT_OAUTH_ASANA_CLIENT_SECRET, or neither',
     );

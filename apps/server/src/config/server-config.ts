@@ -127,7 +127,12 @@ export const SECRET_VARIABLES = [
  */
 export function resolveSecretFiles(env: Environment, cwd: string = process.cwd()): Environment {
   let resolved: Record<string, string | undefined> | undefined;
-  for (const name of SECRET_VARIABLES) {
+  // The OAuth apps' secrets are named after the modules: `CONDUIT_OAUTH_ASANA_CLIENT_SECRET`.
+  const oauthSecrets = Object.keys(env).flatMap((key) => {
+    const match = /^(CONDUIT_OAUTH_[A-Z0-9_]+_CLIENT_SECRET)_FILE$/.exec(key);
+    return match ? [match[1]!] : [];
+  });
+  for (const name of [...SECRET_VARIABLES, ...oauthSecrets]) {
     const file = read(env, `${name}_FILE`);
     if (file === undefined) continue;
     if (read(env, name) !== undefined) throw new ConfigError(`set ${name} or ${name}_FILE, not both`);
