@@ -7,6 +7,17 @@ import { ASANA_ERROR_CLASSES } from './hosted-executor';
 import { ASANA_RATE_LIMIT, asanaTokenUrl, createAsanaExecutor } from './local-executor';
 import { asanaSyncPlan } from './sync-plan';
 
+/** The OAuth scopes the connector asks for: read access to what it lists, gets and downloads. */
+const ASANA_OAUTH_SCOPES = [
+  'workspaces:read',
+  'users:read',
+  'teams:read',
+  'projects:read',
+  'tasks:read',
+  'tags:read',
+  'attachments:read',
+] as const;
+
 /**
  * The Asana connector as the server and the CLI know it: its definition, credentials (a personal
  * access token, or an OAuth refresh token with the app's client id and secret), API root, executor,
@@ -36,6 +47,19 @@ export const asanaModule = defineConnectorModule({
       ],
     },
   ],
+  // Asana's consent page and token endpoint sit on the API root's origin (reference §5); the
+  // scopes cover what the read-only connector lists, gets and downloads.
+  oauth: {
+    authorizeUrl: (baseUrl) => new URL('/-/oauth_authorize', baseUrl).href,
+    tokenUrl: (baseUrl) => asanaTokenUrl(baseUrl),
+    scopes: ASANA_OAUTH_SCOPES,
+    credentials: (tokens, client) => ({
+      refresh_token: tokens.refreshToken,
+      client_id: client.clientId,
+      client_secret: client.clientSecret,
+      access_token: tokens.accessToken,
+    }),
+  },
   parseCredentials: (value) => parseConnectorCredentials('task-management', value),
   defaultBaseUrl: TASK_MANAGEMENT_BASE_URL,
   baseUrl: (config) => upstreamBaseUrl('task-management', config),

@@ -6,7 +6,13 @@ import type {
   ErrorClasses,
   SearchFieldType,
 } from '@conduit/protocol';
-import type { RateLimiter, RateLimiterOptions, RetryOptions, TransportHooks } from '@conduit/transport';
+import type {
+  OAuthTokenSet,
+  RateLimiter,
+  RateLimiterOptions,
+  RetryOptions,
+  TransportHooks,
+} from '@conduit/transport';
 import type { LocalConnectorExecutor } from './create-connector-executor';
 import type { SyncPlan } from './sync-plan';
 
@@ -38,6 +44,41 @@ export interface CredentialMethod {
   /** For messages: `personal access token`. */
   readonly displayName: string;
   readonly fields: readonly CredentialField[];
+}
+
+/**
+ * The upstream's OAuth 2 authorization-code flow, as a connector declares it: where the consent
+ * page and the token endpoint are for a connector's API root (they can depend on the account, e.g.
+ * a Zendesk subdomain), the scopes the connector needs, and the credentials to store from the
+ * exchange. The OAuth app's client id and secret are the shell operator's, never the module's.
+ *
+ * @example
+ * ```ts
+ * const oauth: ConnectorOAuth = {
+ *   authorizeUrl: (baseUrl) => new URL('/-/oauth_authorize', baseUrl).href,
+ *   tokenUrl: (baseUrl) => new URL('/-/oauth_token', baseUrl).href,
+ *   scopes: ['tasks:read'],
+ *   credentials: (tokens, client) => ({ refresh_token: tokens.refreshToken, client_id: client.clientId, client_secret: client.clientSecret }),
+ * };
+ * ```
+ */
+export interface ConnectorOAuth {
+  /** The upstream's authorization (consent) endpoint for a connector with this API root. */
+  authorizeUrl(baseUrl: string): string;
+  /** The upstream's token endpoint for a connector with this API root. */
+  tokenUrl(baseUrl: string): string;
+  /** Requested scopes (sent space-separated); empty for the upstream's default. */
+  readonly scopes: readonly string[];
+  /** How the client authenticates at the token endpoint; default `body`. */
+  readonly clientAuthentication?: 'body' | 'basic';
+  /**
+   * The connector credentials (as `parseCredentials` accepts them) from a code exchange's tokens
+   * and the operator's OAuth client.
+   */
+  credentials(
+    tokens: OAuthTokenSet,
+    client: { clientId: string; clientSecret: string },
+  ): Record<string, unknown>;
 }
 
 /**
@@ -118,6 +159,8 @@ export interface ConnectorModule<
   readonly searchableFields: { readonly [entity: string]: Readonly<Record<string, SearchFieldType>> };
   /** The upstream's published limits for one set of credentials. */
   readonly rateLimit: RateLimiterOptions;
+  /** The upstream's authorization-code flow, when the connect page can offer it. */
+  readonly oauth?: ConnectorOAuth;
   /**
    * The connector's own error classes by code, so hosted mode throws what local mode does (see
    * protocol's `decodeHostedError`).

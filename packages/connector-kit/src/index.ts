@@ -12,6 +12,7 @@ export {
 } from './connector-client';
 export {
   type ConnectorModule,
+  type ConnectorOAuth,
   type CredentialField,
   type CredentialMethod,
   defineConnectorModule,

@@ -6,8 +6,12 @@ import {
   type Connector,
   ConnectorListSchema,
   ConnectorSchema,
+  type ConnectSession,
+  ConnectSessionSchema,
   type CreatedConnector,
   CreatedConnectorSchema,
+  type CreatedConnectSession,
+  CreatedConnectSessionSchema,
   type DownloadResult,
   type ExecuteOptions,
   type SearchEnvelope,
@@ -65,6 +69,19 @@ export interface UpdateConnectorInput {
   /** The kind's configuration variables, replacing the stored ones. */
   config?: Record<string, unknown>;
   name?: string;
+}
+
+/**
+ * What `createConnectSession` takes: which kinds the connect page offers (names or aliases; default
+ * every kind the service runs), where the browser goes afterwards, the connector to re-authorize,
+ * and the address the service notifies when the session completes.
+ */
+export interface CreateConnectSessionInput {
+  connectorTypes?: string[];
+  returnUrl?: string;
+  /** Re-authorize this connector (its kind is then the only one offered); its data is kept. */
+  connectorId?: string;
+  webhookUrl?: string;
 }
 
 const encode = encodeURIComponent;
@@ -194,6 +211,52 @@ export class HostedClient {
         ...(input.config === undefined ? {} : { config: input.config }),
       },
       schema: ConnectorSchema,
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+  }
+
+  /**
+   * Opens a connect session for this client's user: send the user's browser to the answer's `url`
+   * (relative to the service), then poll `getConnectSession` (or wait for the webhook, signed with
+   * the answer's `webhook_secret`).
+   *
+   * @example
+   * ```ts
+   * const session = await hosted.createConnectSession({ connectorTypes: ['asana'], returnUrl: 'https://app.example/done' });
+   * redirect(new URL(session.url, hosted.baseUrl).href);
+   * ```
+   */
+  createConnectSession(
+    input: CreateConnectSessionInput = {},
+    options: ExecuteOptions = {},
+  ): Promise<CreatedConnectSession> {
+    return this.#transport.json({
+      method: 'POST',
+      path: '/v1/integrations/connect-sessions',
+      json: {
+        external_user_id: this.externalUserId,
+        ...(input.connectorTypes === undefined ? {} : { connector_types: input.connectorTypes }),
+        ...(input.returnUrl === undefined ? {} : { return_url: input.returnUrl }),
+        ...(input.connectorId === undefined ? {} : { connector_id: input.connectorId }),
+        ...(input.webhookUrl === undefined ? {} : { webhook_url: input.webhookUrl }),
+      },
+      schema: CreatedConnectSessionSchema,
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+  }
+
+  /**
+   * A connect session's status (`pending`, `completed` with its `connector_id`, or `expired`).
+   *
+   * @example
+   * ```ts
+   * const { status, connector_id } = await hosted.getConnectSession(session.id);
+   * ```
+   */
+  getConnectSession(sessionId: string, options: ExecuteOptions = {}): Promise<ConnectSession> {
+    return this.#transport.json({
+      path: `/v1/integrations/connect-sessions/${encode(sessionId)}`,
+      schema: ConnectSessionSchema,
       ...(options.signal ? { signal: options.signal } : {}),
     });
   }

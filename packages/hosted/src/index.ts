@@ -7,6 +7,7 @@ export {
 export {
   type ChangesOptions,
   type CreateConnectorInput,
+  type CreateConnectSessionInput,
   HostedClient,
   type UpdateConnectorInput,
 } from './hosted-client';

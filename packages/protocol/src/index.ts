@@ -100,6 +100,17 @@ export {
   ChangeSchema,
 } from './hosted/change-feed-schemas';
 export {
+  CONNECT_SESSION_STATUSES,
+  type ConnectSession,
+  type ConnectSessionEvent,
+  ConnectSessionEventSchema,
+  ConnectSessionSchema,
+  type CreateConnectSessionRequest,
+  CreateConnectSessionRequestSchema,
+  type CreatedConnectSession,
+  CreatedConnectSessionSchema,
+} from './hosted/connect-session-schemas';
+export {
   CONNECTOR_STATUSES,
   type Connector,
   type ConnectorList,

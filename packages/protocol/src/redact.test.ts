@@ -62,6 +62,12 @@ describe('redactHeaders', () => {
 });
 
 describe('redactUrl', () => {
+  it("redacts an OAuth redirect's code and state", () => {
+    expect(redactUrl('https://x.test/cb?code=abc&state=def&error=access_denied')).toBe(
+      `https://x.test/cb?code=${REDACTED}&state=${REDACTED}&error=access_denied`,
+    );
+  });
+
   it('replaces secret query parameters and keeps the others', () => {
     expect(redactUrl('https://x.test/a?access_token=abc&limit=5')).toBe(
       `https://x.test/a?access_token=${REDACTED}&limit=5`,

@@ -30,6 +30,11 @@ const secretName =
 const signedUrlParameter =
   /^(x-amz-(credential|signature|security-token)|x-goog-(credential|signature)|sig)$/i;
 
+// An OAuth redirect's authorization code (exchangeable for tokens) and its state (binds the
+// browser to the flow): secrets in a query string, though the names are too common to be secret
+// as object keys.
+const oauthRedirectParameter = /^(code|state)$/i;
+
 /**
  * True when a header, query parameter or object key names a secret.
  *
@@ -65,7 +70,7 @@ export function redactUrl(url: string): string {
     changed = true;
   }
   for (const key of new Set(parsed.searchParams.keys())) {
-    if (isSecretName(key) || signedUrlParameter.test(key)) {
+    if (isSecretName(key) || signedUrlParameter.test(key) || oauthRedirectParameter.test(key)) {
       parsed.searchParams.set(key, REDACTED);
       changed = true;
     }

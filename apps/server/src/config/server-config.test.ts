@@ -167,6 +167,31 @@ describe('rate limits and durations', () => {
     expect(() => loadServerConfig({ CONDUIT_ADMIN_TOKEN: 'short' })).toThrow(/at least 32 characters/);
   });
 
+  it("reads the operator's OAuth apps per module and the public URL", () => {
+    const config = loadServerConfig({
+      CONDUIT_OAUTH_ASANA_CLIENT_ID: 'asana-client',
+      CONDUIT_OAUTH_ASANA_CLIENT_SECRET: 'asana-secret',
+      CONDUIT_PUBLIC_URL: 'https://conduit.example.com/',
+    });
+    expect(config.oauthClients).toEqual({
+      'task-management': { clientId: 'asana-client', clientSecret: 'asana-secret' },
+    });
+    expect(config.publicUrl).toBe('https://conduit.example.com');
+    expect(loadServerConfig({}).oauthClients).toEqual({});
+    const dir = mkdtempSync(join(tmpdir(), 'conduit-oauth-secret-'));
+    writeFileSync(join(dir, 'asana'), 'secret-from-file\n');
+    const fromFile = loadServerConfig(
+      { CONDUIT_OAUTH_ASANA_CLIENT_ID: 'asana-client', CONDUIT_OAUTH_ASANA_CLIENT_SECRET_FILE: 'asana' },
+      dir,
+    );
+    rmSync(dir, { recursive: true });
+    expect(fromFile.oauthClients['task-management']?.clientSecret).toBe('secret-from-file');
+    expect(() => loadServerConfig({ CONDUIT_OAUTH_ASANA_CLIENT_ID: 'asana-client' })).toThrow(
+      'set both CONDUIT_OAUTH_ASANA_CLIENT_ID and CONDUIT_OAUTH_ASANA_CLIENT_SECRET, or neither',
+    );
+    expect(() => loadServerConfig({ CONDUIT_PUBLIC_URL: 'ftp://x' })).toThrow(/CONDUIT_PUBLIC_URL/);
+  });
+
   it('reads each secret from its _FILE variant, refusing both forms at once', () => {
     const dir = mkdtempSync(join(tmpdir(), 'conduit-secrets-'));
     try {

@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createEgressPolicy } from '@conduit/transport';
+import { connectorRegistry } from '../connectors/registry';
 import { decodeKey, type EncryptionKey, keyFingerprint, parseEncryptionKeys } from '../crypto/keyring';
 import type { UpstreamEgressSettings } from '../execute/upstream-egress';
 import { LOG_LEVELS, type LogLevel } from '../logging/logger';
+import type { OAuthClient } from '../services/server-services';
 import { ConfigError } from './config-error';
 import { requirePositiveDuration } from './duration';
 import { parseRateLimit, type RateLimitSpec } from './rate-limit-spec';
@@ -69,6 +71,38 @@ export interface ServerConfig {
   readonly maxConnections: number;
   /** `CONDUIT_REQUEST_TIMEOUT`, default `30s`: time to receive a whole request; slow uploads are cut. */
   readonly requestTimeoutMs: number;
+   * `CONDUIT_OAUTH_<MODULE>_CLIENT_ID` and `_CLIENT_SECRET` (namespace name upper-cased, `-` as `_`,
+   * e.g. `CONDUIT_OAUTH_ASANA_CLIENT_ID`): the operator's OAuth app per kind, which lets the
+   * connect page offer the upstream's consent flow. By connector kind.
+   */
+  readonly oauthClients: Readonly<Record<string, OAuthClient>>;
+  /** `CONDUIT_PUBLIC_URL`: the service's address as browsers reach it (the OAuth callback's base). */
+  readonly publicUrl: string | undefined;
+}
+
+function oauthClientsFrom(env: Environment): Record<string, OAuthClient> {
+  const clients: Record<string, OAuthClient> = {};
+  for (const module of connectorRegistry.modules) {
+    if (!module.oauth) continue;
+    const prefix = `CONDUIT_OAUTH_${module.name.toUpperCase().replace(/-/g, '_')}`;
+    const clientId = read(env, `${prefix}_CLIENT_ID`);
+    const clientSecret = read(env, `${prefix}_CLIENT_SECRET`);
+    if ((clientId === undefined) !== (clientSecret === undefined)) {
+      throw new ConfigError(`set both ${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET, or neither`);
+    }
+    if (clientId !== undefined && clientSecret !== undefined)
+      clients[module.kind] = { clientId, clientSecret };
+  }
+  return clients;
+}
+
+function publicUrlFrom(env: Environment): string | undefined {
+  const text = read(env, 'CONDUIT_PUBLIC_URL');
+  if (text === undefined) return undefined;
+  if (!URL.canParse(text) || !/^https?:$/.test(new URL(text).protocol)) {
+    throw new ConfigError('CONDUIT_PUBLIC_URL must be an http or https URL');
+  }
+  return text.replace(/\/+$/, '');
 }
 
 /** Environment variables, as `process.env` holds them. */
@@ -105,7 +139,12 @@ export const SECRET_VARIABLES = [
  */
 export function resolveSecretFiles(env: Environment, cwd: string = process.cwd()): Environment {
   let resolved: Record<string, string | undefined> | undefined;
-  for (const name of SECRET_VARIABLES) {
+  // The OAuth apps' secrets are named after the modules: `CONDUIT_OAUTH_ASANA_CLIENT_SECRET`.
+  const oauthSecrets = Object.keys(env).flatMap((key) => {
+    const match = /^(CONDUIT_OAUTH_[A-Z0-9_]+_CLIENT_SECRET)_FILE$/.exec(key);
+    return match ? [match[1]!] : [];
+  });
+  for (const name of [...SECRET_VARIABLES, ...oauthSecrets]) {
     const file = read(env, `${name}_FILE`);
     if (file === undefined) continue;
     if (read(env, name) !== undefined) throw new ConfigError(`set ${name} or ${name}_FILE, not both`);
@@ -299,5 +338,7 @@ export function loadServerConfig(environment: Environment, cwd: string = process
     requestTimeoutMs: wrap('CONDUIT_REQUEST_TIMEOUT', () =>
       requirePositiveDuration(read(env, 'CONDUIT_REQUEST_TIMEOUT') ?? '30s'),
     ),
+    oauthClients: oauthClientsFrom(env),
+    publicUrl: publicUrlFrom(env),
   };
 }

@@ -1,5 +1,7 @@
 import { type Context, Hono } from 'hono';
 import { type Clock, systemClock } from '../clock';
+import { registerConnectPageRoutes } from '../connect/connect-page-routes';
+import { ConnectSessionService } from '../connect/connect-session-service';
 import { resolveTokenSecret } from '../crypto/token-secret';
 import { TokenSigner } from '../crypto/token-signer';
 import { UpstreamEgress } from '../execute/upstream-egress';
@@ -21,6 +23,7 @@ import { incomingOf, type NodeBindings } from './node-bindings';
 import { assertDeclaredLength } from './read-json-body';
 import { requestContext } from './request-context';
 import { registerAdminRoutes } from './routes/admin-routes';
+import { registerConnectSessionRoutes } from './routes/connect-session-routes';
 import { type DescribeSync, registerConnectorRoutes } from './routes/connector-routes';
 import { registerOpsRoutes } from './routes/ops-routes';
 import { registerTokenRoutes } from './routes/token-routes';
@@ -120,6 +123,48 @@ export function createApp(options: CreateAppOptions): ConduitApp {
     return signer;
   };
 
+  const connectors: ConnectorService = new ConnectorService({
+    store,
+    keyring: config.keyring,
+    clock,
+    allowUpstreamOverride: config.allowUpstreamOverride,
+    checkUpstreamUrl: (url) => services.egress.assertConfiguredUrl(url),
+    lifecycle: {
+      onCreated: async (connector) => {
+        for (const extension of extensions) {
+          if (!extension.onConnectorCreated) continue;
+          try {
+            await extension.onConnectorCreated(connector, services);
+          } catch (error) {
+            // The connector exists either way; the feature catches up on its own schedule.
+            logger.error('connector creation hook failed', {
+              extension: extension.name,
+              connector_id: connector.id,
+              error: error instanceof Error ? error : new Error(String(error)),
+            });
+          }
+        }
+      },
+      onUpdated: async (connector) => {
+        for (const extension of extensions) {
+          if (!extension.onConnectorUpdated) continue;
+          try {
+            await extension.onConnectorUpdated(connector, services);
+          } catch (error) {
+            logger.error('connector update hook failed', {
+              extension: extension.name,
+              connector_id: connector.id,
+              error: error instanceof Error ? error : new Error(String(error)),
+            });
+          }
+        }
+      },
+      deleteHooks: extensions.flatMap((extension) =>
+        extension.beforeConnectorDelete ? [extension.beforeConnectorDelete] : [],
+      ),
+    },
+  });
+
   const services: ServerServices = {
     store,
     config,
@@ -134,46 +179,13 @@ export function createApp(options: CreateAppOptions): ConduitApp {
     egress: options.egress ?? new UpstreamEgress(config.egress),
     extensions,
     tokenSigner,
-    connectors: new ConnectorService({
+    connectors,
+    connectSessions: new ConnectSessionService({
       store,
-      keyring: config.keyring,
       clock,
-      allowUpstreamOverride: config.allowUpstreamOverride,
-      checkUpstreamUrl: (url) => services.egress.assertConfiguredUrl(url),
-      lifecycle: {
-        onCreated: async (connector) => {
-          for (const extension of extensions) {
-            if (!extension.onConnectorCreated) continue;
-            try {
-              await extension.onConnectorCreated(connector, services);
-            } catch (error) {
-              // The connector exists either way; the feature catches up on its own schedule.
-              logger.error('connector creation hook failed', {
-                extension: extension.name,
-                connector_id: connector.id,
-                error: error instanceof Error ? error : new Error(String(error)),
-              });
-            }
-          }
-        },
-        onUpdated: async (connector) => {
-          for (const extension of extensions) {
-            if (!extension.onConnectorUpdated) continue;
-            try {
-              await extension.onConnectorUpdated(connector, services);
-            } catch (error) {
-              logger.error('connector update hook failed', {
-                extension: extension.name,
-                connector_id: connector.id,
-                error: error instanceof Error ? error : new Error(String(error)),
-              });
-            }
-          }
-        },
-        deleteHooks: extensions.flatMap((extension) =>
-          extension.beforeConnectorDelete ? [extension.beforeConnectorDelete] : [],
-        ),
-      },
+      keyring: config.keyring,
+      connectors,
+      ...(config.webhookRetryDelaysMs ? { webhook: { retryDelaysMs: config.webhookRetryDelaysMs } } : {}),
     }),
   };
 
@@ -196,6 +208,8 @@ export function createApp(options: CreateAppOptions): ConduitApp {
     extension.describeSync ? [extension.describeSync.bind(extension)] : [],
   );
   registerConnectorRoutes(hono, services, describeSync);
+  registerConnectSessionRoutes(hono, services);
+  registerConnectPageRoutes(hono, services);
   for (const extension of extensions) extension.registerRoutes?.(hono, services);
 
   hono.notFound((c) => {

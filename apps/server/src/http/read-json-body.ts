@@ -75,6 +75,22 @@ export async function readJsonBody(
   limit: number,
   options: { optional?: boolean } = {},
 ): Promise<Record<string, unknown>> {
+  const bytes = await readBodyBytes(c, limit);
+  if (options.optional && bytes.byteLength === 0) return {};
+  return parseJsonObject(bytes);
+}
+
+/**
+ * The request's body bytes, counted as they arrive (413 past `limit`), read from the `node:http`
+ * request when there is one: what {@link readJsonBody} and the connect page's form reading share.
+ *
+ * @throws ApiError 413 `payload_too_large`
+ * @example
+ * ```ts
+ * const form = new URLSearchParams((await readBodyBytes(c, limit)).toString('utf8'));
+ * ```
+ */
+export async function readBodyBytes(c: Context<AppEnv>, limit: number): Promise<Buffer> {
   const incoming = incomingOf(c);
   let bytes: Buffer;
   if (incoming) {
@@ -87,8 +103,7 @@ export async function readJsonBody(
     assertDeclaredLength(request.headers.get('content-length'), limit);
     bytes = request.body ? await readStream(request.body, limit) : Buffer.alloc(0);
   }
-  if (options.optional && bytes.byteLength === 0) return {};
-  return parseJsonObject(bytes);
+  return bytes;
 }
 
 async function readStream(body: ReadableStream<Uint8Array>, limit: number): Promise<Buffer> {

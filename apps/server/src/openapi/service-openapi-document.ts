@@ -144,7 +144,9 @@ export function serviceOpenApiDocument(options: ServiceOpenApiOptions = {}): Jso
             requestBody: {
               required: operation.body.required,
               content: {
-                'application/json': { schema: named(operation.body.name, operation.body.schema, 'input') },
+                [operation.body.mediaType ?? 'application/json']: {
+                  schema: named(operation.body.name, operation.body.schema, 'input'),
+                },
               },
             },
           }

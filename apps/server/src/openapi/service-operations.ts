@@ -9,9 +9,13 @@ import {
   ConnectorListQuerySchema,
   ConnectorListSchema,
   ConnectorSchema,
+  ConnectSessionSchema,
   CreateApplicationRequestSchema,
   CreateConnectorRequestSchema,
+  CreateConnectSessionRequestSchema,
   CreatedConnectorSchema,
+  CreatedConnectSessionSchema,
+  ErrorBodySchema,
   ExecuteRequestSchema,
   listEnvelopeSchema,
   ScopedTokenRequestSchema,
@@ -23,6 +27,7 @@ import {
   UpdateConnectorRequestSchema,
 } from '@conduit/protocol';
 import * as z from 'zod';
+import { ConnectFormSchema } from '../connect/connect-form-schema';
 
 /** How an operation is authorized. */
 export type OperationSecurity = 'none' | 'bearer' | 'application' | 'admin' | 'metrics';
@@ -52,7 +57,13 @@ export interface ServiceOperation {
   readonly tag: string;
   readonly security: OperationSecurity;
   readonly query?: z.ZodObject;
-  readonly body?: { readonly schema: z.ZodType; readonly name: string; readonly required: boolean };
+  readonly body?: {
+    readonly schema: z.ZodType;
+    readonly name: string;
+    readonly required: boolean;
+    /** Default `application/json`; the connect page takes `application/x-www-form-urlencoded`. */
+    readonly mediaType?: string;
+  };
   /** Success responses by status; the error statuses are listed in `errors`. */
   readonly responses: Readonly<Record<string, OperationResponse>>;
   /** Error statuses this operation answers with the error body (contract §5). */
@@ -68,6 +79,7 @@ const executeAnswer = z.union([
 ]);
 
 const connectorId = '/:id';
+const htmlPage = { 'text/html': { schema: { type: 'string' } } } as const;
 
 /**
  * Every operation the service can serve. The document at `/openapi.json` lists those whose route
@@ -175,6 +187,130 @@ export const SERVICE_OPERATIONS: readonly ServiceOperation[] = [
     security: 'bearer',
     responses: { 204: { description: 'Deleted' } },
     errors: [401, 404, 429, 503],
+  },
+  {
+    method: 'post',
+    route: '/v1/integrations/connect-sessions',
+    operationId: 'createConnectSession',
+    summary: 'Invite an external user to connect an account (or re-authorize one) on the connect page',
+    tag: 'connect',
+    security: 'bearer',
+    body: { schema: CreateConnectSessionRequestSchema, name: 'CreateConnectSessionRequest', required: true },
+    responses: {
+      201: {
+        description: 'The pending session; send the end user to its url',
+        schema: CreatedConnectSessionSchema,
+        name: 'CreatedConnectSession',
+        headers: { location: 'The session’s address' },
+      },
+    },
+    errors: [400, 401, 403, 413, 422, 429, 503],
+  },
+  {
+    method: 'get',
+    route: '/v1/integrations/connect-sessions/:id',
+    operationId: 'getConnectSession',
+    summary: 'A connect session’s status, with its connector once completed',
+    tag: 'connect',
+    security: 'bearer',
+    responses: { 200: { description: 'The session', schema: ConnectSessionSchema, name: 'ConnectSession' } },
+    errors: [401, 404, 429, 503],
+  },
+  {
+    method: 'get',
+    route: '/connect/:session',
+    operationId: 'connectPage',
+    summary: 'The connect page of a session, for the end user’s browser (HTML)',
+    tag: 'connect',
+    security: 'none',
+    responses: {
+      200: { description: 'The kinds offered, a form per way to connect', media: htmlPage },
+      404: { description: 'No such session', media: htmlPage },
+      410: {
+        description: 'The session was used, has expired, or its application was revoked',
+        media: htmlPage,
+      },
+    },
+    errors: [],
+  },
+  {
+    method: 'post',
+    route: '/connect/:session',
+    operationId: 'submitConnectPage',
+    summary: 'Connect (or re-authorize) an account with pasted credentials from the connect page',
+    tag: 'connect',
+    security: 'none',
+    body: {
+      schema: ConnectFormSchema,
+      name: 'ConnectForm',
+      required: true,
+      mediaType: 'application/x-www-form-urlencoded',
+    },
+    responses: {
+      200: { description: 'Connected', media: htmlPage },
+      303: {
+        description: 'Connected; back to the application',
+        headers: { location: 'The session’s return_url with connect_session_id and connector_id' },
+      },
+      400: { description: 'A kind or method the session does not offer', media: htmlPage },
+      404: { description: 'No such session', media: htmlPage },
+      410: {
+        description: 'The session was used, has expired, or its application was revoked',
+        media: htmlPage,
+      },
+      413: { description: 'The form is too large', schema: ErrorBodySchema, name: 'ErrorBody' },
+      422: { description: 'The form again, with each fault next to its field', media: htmlPage },
+    },
+    errors: [],
+  },
+  {
+    method: 'post',
+    route: '/connect/:session/oauth',
+    operationId: 'startConnectOAuth',
+    summary: 'Start the upstream’s OAuth consent (state + PKCE) for a kind of the session',
+    tag: 'connect',
+    security: 'none',
+    body: {
+      schema: ConnectFormSchema,
+      name: 'ConnectForm',
+      required: true,
+      mediaType: 'application/x-www-form-urlencoded',
+    },
+    responses: {
+      303: { description: 'To the upstream’s consent page', headers: { location: 'The authorize URL' } },
+      400: { description: 'Signing in is not offered for this kind', media: htmlPage },
+      404: { description: 'No such session', media: htmlPage },
+      410: {
+        description: 'The session was used, has expired, or its application was revoked',
+        media: htmlPage,
+      },
+      413: { description: 'The form is too large', schema: ErrorBodySchema, name: 'ErrorBody' },
+      422: { description: 'The page again, with each config fault next to its field', media: htmlPage },
+    },
+    errors: [],
+  },
+  {
+    method: 'get',
+    route: '/connect/oauth/callback',
+    operationId: 'connectOAuthCallback',
+    summary: 'The upstream’s redirect after consent: checks the state, exchanges the code, connects',
+    tag: 'connect',
+    security: 'none',
+    query: z.object({
+      state: z.string().optional(),
+      code: z.string().optional(),
+      error: z.string().optional(),
+      error_description: z.string().optional(),
+    }),
+    responses: {
+      200: { description: 'Connected', media: htmlPage },
+      303: { description: 'Connected; back to the application', headers: { location: 'The return_url' } },
+      400: { description: 'A state never issued (tampered) or already used (replayed)', media: htmlPage },
+      403: { description: 'The user declined access; the session stays open', media: htmlPage },
+      410: { description: 'The session was used or has expired', media: htmlPage },
+      502: { description: 'The upstream refused the code exchange', media: htmlPage },
+    },
+    errors: [],
   },
   {
     method: 'post',

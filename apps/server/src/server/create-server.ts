@@ -127,6 +127,8 @@ export async function createServer(options: CreateServerOptions = {}): Promise<C
         adminToken: config.adminToken,
         metricsToken: config.metricsToken,
         egress: config.egress,
+        oauthClients: config.oauthClients,
+        publicUrl: config.publicUrl,
       },
       egress,
       logger,

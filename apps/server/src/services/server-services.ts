@@ -1,5 +1,6 @@
 import type { Clock } from '../clock';
 import type { RateLimitSpec } from '../config/rate-limit-spec';
+import type { ConnectSessionService } from '../connect/connect-session-service';
 import type { Keyring } from '../crypto/keyring';
 import type { TokenSigner } from '../crypto/token-signer';
 import type { UpstreamEgress, UpstreamEgressSettings } from '../execute/upstream-egress';
@@ -18,6 +19,12 @@ export const APPLICATION_TOKEN_TTL_SECONDS = 900;
 /** The lifetime of a scoped token, in seconds (contract §1). */
 export const SCOPED_TOKEN_TTL_SECONDS = 1200;
 
+/** An OAuth app registered with an upstream by the operator. */
+export interface OAuthClient {
+  readonly clientId: string;
+  readonly clientSecret: string;
+}
+
 /** What the HTTP app needs beyond the store: keys and the policies an operator can change. */
 export interface AppConfig {
   /** Seals and opens connector credentials and sealed settings. */
@@ -32,6 +39,18 @@ export interface AppConfig {
   readonly bodyLimitBytes: number;
   /** The operator's token of the admin API (`CONDUIT_ADMIN_TOKEN`); without it the admin API answers 404. */
   readonly adminToken?: string | undefined;
+  /**
+   * The operator's OAuth app of each kind that offers the authorization-code flow on the connect
+   * page (`CONDUIT_OAUTH_<MODULE>_CLIENT_ID` / `_CLIENT_SECRET`), by connector kind.
+   */
+  readonly oauthClients?: Readonly<Record<string, OAuthClient>> | undefined;
+  /**
+   * The address browsers reach the service at (`CONDUIT_PUBLIC_URL`), for the OAuth callback;
+   * default the address of the request.
+   */
+  readonly publicUrl?: string | undefined;
+  /** Waits between the attempts of a connect session's webhook; default 1 s, 5 s, 30 s, 2 min, 10 min. */
+  readonly webhookRetryDelaysMs?: readonly number[] | undefined;
   /** When set, `/metrics` needs `Authorization: Bearer <metricsToken>` (`CONDUIT_METRICS_TOKEN`). */
   readonly metricsToken?: string | undefined;
   /**
@@ -57,6 +76,8 @@ export interface ServerServices {
   readonly clock: Clock;
   readonly metrics: ServerMetrics;
   readonly connectors: ConnectorService;
+  /** Connect sessions: the end users' way to connect an account through the connect page. */
+  readonly connectSessions: ConnectSessionService;
   /** Whether a token's application is still active (not revoked), asked on every authenticated request. */
   readonly applicationStatus: ApplicationStatusCache;
   /** Per-application request limiter, or undefined when the limit is off. */

@@ -8,6 +8,7 @@ import { type ConduitApp, createApp } from '../http/create-app';
 import { listen, type RunningServer } from '../server/listen';
 import { registerApplication } from '../services/applications';
 import type { LoginGuardLimits } from '../services/login-guard';
+import type { OAuthClient } from '../services/server-services';
 import { openStore } from '../store/open-store';
 import type { Store } from '../store/store';
 import { type CapturedLogs, captureLogs } from './capture-logger';
@@ -97,6 +98,10 @@ export interface TestAppOptions {
   readonly store?: Store;
   /** The operator's token of the admin API; default none (the admin API is off). */
   readonly adminToken?: string;
+  /** The operator's OAuth apps by kind (the connect page's consent flow). */
+  readonly oauthClients?: Readonly<Record<string, OAuthClient>>;
+  /** Waits between webhook attempts (short in tests). */
+  readonly webhookRetryDelaysMs?: readonly number[];
   /** A token `/metrics` then requires. */
   readonly metricsToken?: string;
   /** How long an active application is remembered (default the app's, 1 s). */
@@ -161,6 +166,8 @@ export async function startTestApp(store: Store, options: TestAppOptions = {}): 
       rateLimit: options.rateLimit ?? null,
       bodyLimitBytes: 1024 * 1024,
       adminToken: options.adminToken,
+      oauthClients: options.oauthClients,
+      webhookRetryDelaysMs: options.webhookRetryDelaysMs,
       metricsToken: options.metricsToken,
       applicationStatusTtlMs: options.applicationStatusTtlMs,
       egress: options.egress ?? { allow: ['127.0.0.0/8', '::1'] },

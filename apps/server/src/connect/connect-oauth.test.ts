@@ -1,0 +1,169 @@
+import { ConnectorSchema, ConnectSessionSchema } from '@conduit/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ExecuteHarness, startExecuteHarness } from '../test-support/execute-harness';
+import type { StoreKind } from '../test-support/test-app';
+
+const CLIENT = { clientId: 'conduit-connect-client', clientSecret: 'connect-client-secret-0123456789' };
+
+describe.each<StoreKind>(['sqlite', 'postgres'])('the connect page’s OAuth flow over %s', (kind) => {
+  let h: ExecuteHarness;
+
+  beforeAll(async () => {
+    h = await startExecuteHarness(kind, 'connect-oauth', {
+      simulator: { oauth: CLIENT },
+      app: { oauthClients: { 'task-management': CLIENT } },
+    });
+  });
+
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  async function openSession(externalUserId: string, extra: Record<string, unknown> = {}) {
+    const response = await h.t.request('POST', '/v1/integrations/connect-sessions', {
+      token: await h.t.applicationToken(),
+      body: { external_user_id: externalUserId, connector_types: ['asana'], ...extra },
+    });
+    expect(response.status, response.text).toBe(201);
+    return ConnectSessionSchema.parse(response.body);
+  }
+
+  /** Submits the page's sign-in form; answers the upstream's authorize URL. */
+  async function startSignIn(session: { url: string }): Promise<URL> {
+    const response = await fetch(`${h.t.server.url}${session.url}/oauth`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        connector_type: 'task-management',
+        method: 'oauth',
+        'config.base_url': h.sim.baseUrl,
+      }),
+      redirect: 'manual',
+    });
+    expect(response.status).toBe(303);
+    return new URL(response.headers.get('location')!);
+  }
+
+  /** The simulator's consent: answers the callback URL it redirects to. */
+  async function consent(authorize: URL): Promise<URL> {
+    const response = await fetch(authorize, { redirect: 'manual' });
+    expect(response.status).toBe(302);
+    return new URL(response.headers.get('location')!);
+  }
+
+  async function poll(sessionId: string, externalUserId: string) {
+    const response = await h.t.request('GET', `/v1/integrations/connect-sessions/${sessionId}`, {
+      token: await h.token(externalUserId),
+    });
+    return ConnectSessionSchema.parse(response.body);
+  }
+
+  it('offers signing in, sends state + PKCE to the upstream, exchanges the code and stores sealed tokens', async () => {
+    const session = await openSession('oauth-user');
+    const page = await (await fetch(`${h.t.server.url}${session.url}`)).text();
+    expect(page).toContain(`action="${session.url}/oauth"`);
+    expect(page).toContain('Continue to Asana');
+
+    const authorize = await startSignIn(session);
+    expect(`${authorize.origin}${authorize.pathname}`).toBe(h.sim.oauthAuthorizeUrl);
+    const params = authorize.searchParams;
+    expect(params.get('client_id')).toBe(CLIENT.clientId);
+    expect(params.get('response_type')).toBe('code');
+    expect(params.get('redirect_uri')).toBe(`${h.t.server.url}/connect/oauth/callback`);
+    expect(params.get('code_challenge_method')).toBe('S256');
+    expect(params.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(params.get('state')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(params.get('scope')).toContain('tasks:read');
+
+    const callback = await consent(authorize);
+    expect(callback.searchParams.get('state')).toBe(params.get('state'));
+    const done = await fetch(callback, { redirect: 'manual' });
+    expect(done.status).toBe(200);
+    expect(await done.text()).toContain('<h1>Connected</h1>');
+
+    const polled = await poll(session.id, 'oauth-user');
+    expect(polled.status).toBe('completed');
+    const id = polled.connector_id!;
+    const token = await h.token('oauth-user');
+    const connector = ConnectorSchema.parse(
+      (await h.t.request('GET', `/v1/integrations/connectors/${id}`, { token })).body,
+    );
+    expect(connector).toMatchObject({ connector_type: 'task-management', status: 'active' });
+    const loaded = await h.t.app.services.connectors.loadForCaller(
+      {
+        kind: 'scoped',
+        applicationId: (await h.store.findApplicationByClientId(h.t.clientId))!.id,
+        externalUserId: 'oauth-user',
+      },
+      id,
+    );
+    const credentials = loaded.credentials as Record<string, string>;
+    expect(credentials).toMatchObject({ client_id: CLIENT.clientId, client_secret: CLIENT.clientSecret });
+    expect(credentials.refresh_token).toBeTruthy();
+    const [row] = await h.store.db.query<{ credentials_ciphertext: Buffer }>(
+      'SELECT credentials_ciphertext FROM connectors WHERE id = $1',
+      [id],
+    );
+    expect(Buffer.from(row!.credentials_ciphertext).toString('latin1')).not.toContain(
+      credentials.refresh_token,
+    );
+    const logs = h.t.logs.lines.join('\n');
+    expect(logs).not.toContain(credentials.refresh_token);
+    expect(logs).not.toContain(callback.searchParams.get('code')!);
+    // The connector works with the exchanged tokens.
+    const run = await h.execute(id, { entity: 'workspaces', action: 'list' }, token);
+    expect(run.status).toBe(200);
+
+    // The same callback again is a replay.
+    const replay = await fetch(callback, { redirect: 'manual' });
+    expect(replay.status).toBe(400);
+    expect(await replay.text()).toContain('already used');
+  });
+
+  it('refuses a tampered state with a clear page and keeps the session open', async () => {
+    const session = await openSession('tamper-user');
+    const callback = await consent(await startSignIn(session));
+    const state = callback.searchParams.get('state')!;
+    callback.searchParams.set('state', `${state.slice(0, -1)}${state.endsWith('A') ? 'B' : 'A'}`);
+    const tampered = await fetch(callback, { redirect: 'manual' });
+    expect(tampered.status).toBe(400);
+    expect(await tampered.text()).toContain('Sign-in not recognised');
+    const missing = await fetch(`${h.t.server.url}/connect/oauth/callback?code=x`, { redirect: 'manual' });
+    expect(missing.status).toBe(400);
+    expect((await poll(session.id, 'tamper-user')).status).toBe('pending');
+  });
+
+  it('shows a denied consent and lets the user try again', async () => {
+    const session = await openSession('denied-user');
+    const authorize = await startSignIn(session);
+    // What the upstream sends back when the user clicks "deny".
+    const denied = new URL(authorize.searchParams.get('redirect_uri')!);
+    denied.searchParams.set('error', 'access_denied');
+    denied.searchParams.set('state', authorize.searchParams.get('state')!);
+    const response = await fetch(denied, { redirect: 'manual' });
+    expect(response.status).toBe(403);
+    const page = await response.text();
+    expect(page).toContain('Access declined');
+    expect(page).toContain(`href="${session.url}"`);
+    expect((await poll(session.id, 'denied-user')).status).toBe('pending');
+    // A second try goes through.
+    const again = await fetch(await consent(await startSignIn(session)), { redirect: 'manual' });
+    expect(again.status).toBe(200);
+    expect((await poll(session.id, 'denied-user')).status).toBe('completed');
+  });
+
+  it('answers 502 when the upstream refuses the code, and 410 once the session expired', async () => {
+    const session = await openSession('bad-code-user');
+    const callback = await consent(await startSignIn(session));
+    callback.searchParams.set('code', 'not-a-code-the-upstream-issued');
+    const refused = await fetch(callback, { redirect: 'manual' });
+    expect(refused.status).toBe(502);
+    expect(await refused.text()).not.toContain('not-a-code-the-upstream-issued');
+
+    const late = await openSession('late-oauth-user', { return_url: 'https://app.example/back' });
+    const lateCallback = await consent(await startSignIn(late));
+    h.t.clock.advance(1800_000);
+    const expired = await fetch(lateCallback, { redirect: 'manual' });
+    expect(expired.status).toBe(410);
+    expect(await expired.text()).toContain('Link expired');
+  });
+});

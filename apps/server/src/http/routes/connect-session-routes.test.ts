@@ -1,0 +1,177 @@
+import { HostedClient } from '@conduit/hosted';
+import { ConnectSessionSchema, CreatedConnectorSchema, ErrorBodySchema } from '@conduit/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openApiCheckedFetch } from '../../test-support/openapi-checked-fetch';
+import {
+  type StoreKind,
+  startTestApp,
+  type TestApp,
+  type TestResponse,
+  testStoreLocation,
+} from '../../test-support/test-app';
+
+function codes(response: TestResponse): string[] {
+  return ErrorBodySchema.parse(response.body).errors.map((entry) => entry.error_code);
+}
+
+describe.each<StoreKind>(['sqlite', 'postgres'])('connect sessions over %s', (kind) => {
+  let t: TestApp;
+  let cleanup: () => Promise<void>;
+
+  beforeAll(async () => {
+    const location = await testStoreLocation(kind, 'connect-sessions');
+    const store = await location.open();
+    await store.migrate();
+    t = await startTestApp(store);
+    cleanup = async () => {
+      await t.close();
+      await store.close();
+      await location.cleanup();
+    };
+  });
+
+  afterAll(async () => {
+    await cleanup?.();
+  });
+
+  it('is created and polled through the hosted client, as the OpenAPI document says', async () => {
+    const checked = await openApiCheckedFetch(t.server.url);
+    const client = new HostedClient({
+      fetch: checked.fetch,
+      externalUserId: 'connect-user',
+      platformClientId: t.clientId,
+      platformClientSecret: t.clientSecret,
+      baseUrl: t.server.url,
+    });
+    const session = await client.createConnectSession({
+      connectorTypes: ['asana'],
+      returnUrl: 'https://app.example/done',
+      webhookUrl: 'https://app.example/hooks/conduit',
+    });
+    expect(session).toMatchObject({
+      url: `/connect/${session.id}`,
+      external_user_id: 'connect-user',
+      connector_types: ['task-management'],
+      status: 'pending',
+      connector_id: null,
+      return_url: 'https://app.example/done',
+      completed_at: null,
+    });
+    expect(Date.parse(session.expires_at) - Date.parse(session.created_at)).toBe(1800_000);
+    expect(session.created_at).toBe(new Date(t.clock.now()).toISOString());
+    // Long and random: the id is the page's only credential.
+    expect(session.id).toMatch(/^cs_[A-Za-z0-9_-]{32}$/);
+    expect(session.webhook_secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    const { webhook_secret: _shownOnce, ...polled } = session;
+    expect(await client.getConnectSession(session.id)).toEqual(polled);
+    // Without kinds, every kind the service runs.
+    const all = await client.createConnectSession();
+    expect(all.connector_types).toEqual(['task-management', 'support-desk']);
+    expect(checked.issues).toEqual([]);
+  });
+
+  it('refuses bad bodies: shape 400, unknown or unrun kinds 422, another user 403, no token 401', async () => {
+    const app = await t.applicationToken();
+    const create = (body: unknown, token: string | null = app) =>
+      t.request('POST', '/v1/integrations/connect-sessions', token === null ? { body } : { token, body });
+    const noUser = await create({ connector_types: ['asana'] });
+    expect(noUser.status).toBe(400);
+    const badUrl = await create({ external_user_id: 'u', return_url: 'javascript:alert(1)' });
+    expect(badUrl.status).toBe(400);
+    expect(codes(badUrl)).toEqual(['invalid_param']);
+    const unknown = await create({ external_user_id: 'u', connector_types: ['nope'] });
+    expect(unknown.status).toBe(422);
+    expect(codes(unknown)).toEqual(['unknown_connector_type']);
+    const unrun = await create({ external_user_id: 'u', connector_types: ['crm'] });
+    expect(unrun.status).toBe(422);
+    expect(codes(unrun)).toEqual(['unsupported_connector_type']);
+    const scoped = await t.scopedToken('someone');
+    expect((await create({ external_user_id: 'someone-else' }, scoped)).status).toBe(403);
+    expect((await create({ external_user_id: 'u' }, null)).status).toBe(401);
+  });
+
+  it("is another tenant's or another user's 404", async () => {
+    const app = await t.applicationToken();
+    const created = await t.request('POST', '/v1/integrations/connect-sessions', {
+      token: app,
+      body: { external_user_id: 'owner' },
+    });
+    expect(created.status).toBe(201);
+    const { id } = ConnectSessionSchema.parse(created.body);
+    expect(created.headers.get('location')).toBe(`/v1/integrations/connect-sessions/${id}`);
+    const path = `/v1/integrations/connect-sessions/${id}`;
+    expect((await t.request('GET', path, { token: await t.scopedToken('owner') })).status).toBe(200);
+    expect((await t.request('GET', path, { token: await t.scopedToken('other') })).status).toBe(404);
+    const tenant = await t.registerTenant();
+    const otherApp = await t.applicationToken(tenant);
+    expect((await t.request('GET', path, { token: otherApp })).status).toBe(404);
+    expect((await t.request('GET', '/v1/integrations/connect-sessions/cs_nope', { token: app })).status).toBe(
+      404,
+    );
+  });
+
+  it('completes once, and expires when not completed in time', async () => {
+    const app = await t.applicationToken();
+    const open = async () =>
+      ConnectSessionSchema.parse(
+        (
+          await t.request('POST', '/v1/integrations/connect-sessions', {
+            token: app,
+            body: { external_user_id: 'timer' },
+          })
+        ).body,
+      );
+    const done = await open();
+    expect(await t.app.services.connectSessions.complete(done.id, 'connector-1')).toBe(true);
+    expect(await t.app.services.connectSessions.complete(done.id, 'connector-2')).toBe(false);
+    const completed = ConnectSessionSchema.parse(
+      (await t.request('GET', `/v1/integrations/connect-sessions/${done.id}`, { token: app })).body,
+    );
+    expect(completed).toMatchObject({ status: 'completed', connector_id: 'connector-1' });
+    expect(completed.completed_at).not.toBeNull();
+
+    const late = await open();
+    t.clock.advance(1800_000);
+    const fresh = await t.applicationToken();
+    const expired = ConnectSessionSchema.parse(
+      (await t.request('GET', `/v1/integrations/connect-sessions/${late.id}`, { token: fresh })).body,
+    );
+    expect(expired).toMatchObject({ status: 'expired', connector_id: null });
+    expect(await t.app.services.connectSessions.complete(late.id, 'connector-3')).toBe(false);
+  });
+
+  it("re-authorizes one of the user's connectors, offering only its kind", async () => {
+    const token = await t.scopedToken('reauth');
+    const created = await t.request('POST', '/v1/integrations/connectors', {
+      token,
+      body: {
+        external_user_id: 'reauth',
+        connector_type: 'zendesk-support',
+        credentials: { access_token: 'x' },
+        config: { subdomain: 'acme' },
+      },
+    });
+    expect(created.status, created.text).toBe(201);
+    const { id } = CreatedConnectorSchema.parse(created.body);
+    const session = await t.request('POST', '/v1/integrations/connect-sessions', {
+      token,
+      body: { external_user_id: 'reauth', connector_id: id, connector_types: ['asana'] },
+    });
+    expect(session.status).toBe(201);
+    expect(ConnectSessionSchema.parse(session.body)).toMatchObject({
+      connector_types: ['support-desk'],
+      connector_id: null,
+    });
+    const app = await t.applicationToken();
+    const mismatch = await t.request('POST', '/v1/integrations/connect-sessions', {
+      token: app,
+      body: { external_user_id: 'someone-else', connector_id: id },
+    });
+    expect(mismatch.status).toBe(422);
+    const missing = await t.request('POST', '/v1/integrations/connect-sessions', {
+      token: app,
+      body: { external_user_id: 'reauth', connector_id: 'nope' },
+    });
+    expect(missing.status).toBe(422);
+  });
+});
