@@ -71,7 +71,8 @@ export interface ServerConfig {
   readonly maxConnections: number;
   /** `CONDUIT_REQUEST_TIMEOUT`, default `30s`: time to receive a whole request; slow uploads are cut. */
   readonly requestTimeoutMs: number;
-   * `CONDUIT_OAUTH_<MODULE>_CLIENT_ID` and `_CLIENT_SECRET` (namespace name upper-cased, `-` as `_`,
+  /**
+   * `CONDUIT_OAUTH_<MODULE>_CLIENT_ID` and `_CLIENT_SECRET` (module name upper-cased, `-` as `_`,
    * e.g. `CONDUIT_OAUTH_ASANA_CLIENT_ID`): the operator's OAuth app per kind, which lets the
    * connect page offer the upstream's consent flow. By connector kind.
    */
