@@ -166,16 +166,6 @@ export function resolveSecretFiles(env: Environment, cwd: string = process.cwd()
   return resolved ?? env;
 }
 
-function positiveInt(env: Environment, name: string, fallback: number, max: number): number {
-  const text = read(env, name);
-  if (text === undefined) return fallback;
-  const value = Number(text);
-  if (!/^\d+$/.test(text) || value < 1 || value > max) {
-    throw new ConfigError(`${name} must be an integer between 1 and ${max}`);
-  }
-  return value;
-}
-
 function operatorToken(env: Environment, name: string): string | undefined {
   const token = read(env, name);
   if (token !== undefined && token.length < 32) {
@@ -214,11 +204,19 @@ function list(env: Environment, name: string): string[] {
     .filter((entry) => entry !== '');
 }
 
-function positiveInteger(env: Environment, name: string): number | undefined {
+/** A whole number from 1 to `max` in `name`, or undefined when it is not set. */
+function positiveInteger(env: Environment, name: string, max = Number.MAX_SAFE_INTEGER): number | undefined {
   const text = read(env, name);
   if (text === undefined) return undefined;
-  if (!/^\d+$/.test(text) || Number(text) < 1) throw new ConfigError(`${name} must be a positive integer`);
-  return Number(text);
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || value < 1 || value > max) {
+    throw new ConfigError(
+      max === Number.MAX_SAFE_INTEGER
+        ? `${name} must be a positive integer`
+        : `${name} must be an integer between 1 and ${max}`,
+    );
+  }
+  return value;
 }
 
 function egressFrom(env: Environment): UpstreamEgressSettings {
@@ -328,7 +326,7 @@ export function loadServerConfig(environment: Environment, cwd: string = process
     shutdownTimeoutMs: wrap('CONDUIT_SHUTDOWN_TIMEOUT', () =>
       requirePositiveDuration(read(env, 'CONDUIT_SHUTDOWN_TIMEOUT') ?? '10s'),
     ),
-    databasePoolSize: positiveInt(env, 'CONDUIT_DATABASE_POOL_SIZE', 10, 1000),
+    databasePoolSize: positiveInteger(env, 'CONDUIT_DATABASE_POOL_SIZE', 1000) ?? 10,
     databaseStatementTimeoutMs: wrap('CONDUIT_DATABASE_STATEMENT_TIMEOUT', () =>
       requirePositiveDuration(read(env, 'CONDUIT_DATABASE_STATEMENT_TIMEOUT') ?? '30s'),
     ),
