@@ -60,7 +60,8 @@ describe.each(['sqlite', 'postgres'] as const)('sync on %s', (kind) => {
     location = await testStoreLocation(kind, `sync_${kind}`);
     store = await location.open();
     sim = await startAsanaSimulator({ dataset: { preset: 'tiny', seed: 11 } });
-    sync = createSyncExtension({ config: { pollMs: 20, leaseMs: 5_000, intervalMs: 3_600_000 } });
+    // Runs only: watching the change stream between runs has its own tests (sync-watcher.test.ts).
+    sync = createSyncExtension({ config: { pollMs: 20, leaseMs: 5_000, intervalMs: 3_600_000, watchMs: 0 } });
     const extensions = [createExecuteExtension(), createSearchExtension(), sync];
     await store.migrate(extensions.flatMap((extension) => extension.migrations ?? []));
     t = await startTestApp(store, { extensions, allowUpstreamOverride: true });

@@ -1,4 +1,4 @@
-import { type ConduitError, NetworkError, parseRetryAfterMs, TimeoutError } from '@conduit/protocol';
+import { ConduitError, NetworkError, parseRetryAfterMs, TimeoutError } from '@conduit/protocol';
 import {
   type BeforeRetryHook,
   isHTTPError,
@@ -81,6 +81,10 @@ export function kyRetry(state: CallState, canReplay: boolean): KyRetryOptions {
         serverWait = true;
         return undefined;
       }
+      // A layer's own refusal (a response over its bounds, an egress denial) says whether a retry
+      // can help, even when ky reports it as a network error around it: retrying a bomb decodes it again.
+      const own = ConduitError.isInstance(error) ? error : (error as { cause?: unknown }).cause;
+      if (ConduitError.isInstance(own) && !own.retryable) return false;
       if (isTimeoutError(error) || isNetworkError(error)) return true;
       // A custom fetch (or a layer) may throw our own errors; they are as retryable as ky's.
       return error instanceof NetworkError || error instanceof TimeoutError;

@@ -2,6 +2,7 @@ import {
   AuthenticationError,
   NetworkError,
   RateLimitError,
+  ResponseLimitError,
   ServerError,
   TimeoutError,
 } from '@conduit/protocol';
@@ -375,3 +376,20 @@ async function waitFor(condition: () => boolean): Promise<void> {
   for (let index = 0; index < 400 && !condition(); index += 1) await sleep(5);
   if (!condition()) throw new Error('condition not met in time');
 }
+
+describe('refusals of a fetch layer', () => {
+  it('are not retried when they say a retry cannot help (a response over its bounds), nor wrapped', async () => {
+    let calls = 0;
+    const refusal = new ResponseLimitError('decoded_bytes', 16 * 1024 * 1024);
+    const transport = createTransport({
+      baseUrl: 'http://upstream.test',
+      retry: { limit: 3, initialDelayMs: 1, maxDelayMs: 1 },
+      fetch: async () => {
+        calls += 1;
+        throw refusal;
+      },
+    });
+    await expect(transport.json({ path: '/bomb' })).rejects.toBe(refusal);
+    expect(calls).toBe(1);
+  });
+});
