@@ -28,12 +28,12 @@ export const changesCommand = defineCommand({
     ...HOSTED_FLAGS,
   ],
   examples: [
-    { command: 'conduit changes asana', description: 'every change so far, then stop' },
+    { command: 'conduit changes task-management', description: 'every change so far, then stop' },
     {
-      command: 'conduit changes asana --follow | jq -c \'select(.operation == "delete")\'',
+      command: 'conduit changes task-management --follow | jq -c \'select(.operation == "delete")\'',
       description: 'follow deletions as they happen',
     },
-    { command: 'conduit changes asana --cursor "$(cat cursor)" --follow', description: 'resume' },
+    { command: 'conduit changes task-management --cursor "$(cat cursor)" --follow', description: 'resume' },
   ],
   load: () => import('./run-changes'),
 });

@@ -1,4 +1,5 @@
 import { completeConnector } from '../../connectors/connector-completers';
+import { EXAMPLE_CONNECTOR } from '../../connectors/connector-help';
 import { defineCommand } from '../../framework/command-spec';
 import { HOSTED_FLAGS } from '../../hosted/hosted-flags';
 
@@ -78,7 +79,7 @@ export const mcpCommand = defineCommand({
       name: 'base-url',
       type: 'string',
       valueName: 'URL',
-      description: 'local mode: upstream API root, e.g. a simulator (env ASANA_BASE_URL wins)',
+      description: `local mode: upstream API root, e.g. a simulator (overrides env ${EXAMPLE_CONNECTOR.baseUrlEnv})`,
     },
     {
       name: 'credentials-file',
