@@ -27,7 +27,7 @@ const LOCAL_DOWNLOAD_BOUNDS: ResponseBounds = { kind: 'download', maxDecompressi
  *
  * @example
  * ```ts
- * const executor = connector.createExecutor({ credentials, fetch: localModeFetch(ASANA_API_URL), userAgent });
+ * const executor = connector.createExecutor({ credentials, fetch: localModeFetch(module.defaultBaseUrl), userAgent });
  * ```
  */
 export function localModeFetch(baseUrl: string): typeof globalThis.fetch {

@@ -19,13 +19,14 @@ export const ADMIN_FLAGS: readonly FlagSpec[] = [
     name: 'service-url',
     type: 'string',
     valueName: 'URL',
-    description: 'address of the hosted service (env CONDUIT_BASE_URL wins; default http://127.0.0.1:8787)',
+    description:
+      'address of the hosted service (overrides env CONDUIT_BASE_URL; default http://127.0.0.1:8787)',
   },
   {
     name: 'admin-token-file',
     type: 'string',
     valueName: 'PATH',
-    description: "read the operator's admin token from a file (env CONDUIT_ADMIN_TOKEN wins)",
+    description: "read the operator's admin token from a file (overrides env CONDUIT_ADMIN_TOKEN)",
     complete: 'files',
   },
   {
@@ -38,12 +39,13 @@ export const ADMIN_FLAGS: readonly FlagSpec[] = [
 /** How the admin settings are described in command help. */
 export const ADMIN_SETTINGS_HELP = [
   'The hosted service is reached with CONDUIT_BASE_URL (default http://127.0.0.1:8787) with the',
-  "operator's token, the server's CONDUIT_ADMIN_TOKEN: from the environment, --admin-token-file,",
-  '--admin-token-stdin or a private profile (conduit profile set NAME --secret-stdin admin_token).',
+  "operator's token, the server's CONDUIT_ADMIN_TOKEN: from --admin-token-file or --admin-token-stdin,",
+  'the environment, or a private profile (conduit profile set NAME --secret-stdin admin_token).',
 ].join('\n');
 
 /**
- * Resolves the service address and the operator's admin token (**environment > flag > profile**)
+ * Resolves the service address and the operator's admin token (**flag > environment > profile**,
+ * as every setting of conduit)
  * and builds the admin client. The token is registered with the output so no diagnostic prints it.
  *
  * @example
@@ -67,19 +69,13 @@ export async function openAdminClient(context: CommandContext): Promise<HostedAd
       code: 'conflicting_flags',
     });
   }
-  const fromSettings = settings.get('admin_token');
   let token: string | undefined;
-  if (fromSettings.source?.kind === 'env') {
-    if (file !== undefined || stdin) {
-      output.warn(`the admin token flag is ignored: ${fromSettings.source.name} is set in the environment`);
-    }
-    token = fromSettings.value;
-  } else if (file !== undefined) {
+  if (file !== undefined) {
     token = await readSecretFile(file, '--admin-token-file', output, runtime.platform);
   } else if (stdin) {
     token = await readSecretStdin(runtime, '--admin-token-stdin');
   } else {
-    token = fromSettings.value;
+    token = settings.get('admin_token').value;
   }
   if (token === undefined || token === '') {
     throw missingSettingsError(

@@ -70,7 +70,7 @@ const create = defineCommand({
     },
     {
       command:
-        'conduit connectors create support-desk --config subdomain=acme --credentials-file zendesk.json',
+        'conduit connectors create support-desk --config subdomain=acme --credentials-file credentials.json',
       description: 'a support-desk connector, credentials from a file',
     },
     {
@@ -156,12 +156,12 @@ const update = defineCommand({
   ],
   examples: [
     {
-      command: 'ASANA_TOKEN=… conduit connectors update asana',
+      command: `${EXAMPLE_CONNECTOR.tokenEnv}=… conduit connectors update ${EXAMPLE_CONNECTOR.kind}`,
       description: 'a new personal access token for the user’s task-management connector',
     },
     {
       command:
-        'conduit connectors update 3e7a03f2-0403-4b50-8a8e-26cd2b5e3cfb --credentials-file zendesk.json',
+        'conduit connectors update 3e7a03f2-0403-4b50-8a8e-26cd2b5e3cfb --credentials-file credentials.json',
       description: 'new support-desk credentials from a file',
     },
   ],

@@ -1,5 +1,5 @@
 import { completeConnector } from '../../connectors/connector-completers';
-import { EXAMPLE_CONNECTOR } from '../../connectors/connector-help';
+import { CREDENTIAL_ENV_HELP, EXAMPLE_CONNECTOR } from '../../connectors/connector-help';
 import { defineCommand } from '../../framework/command-spec';
 import { HOSTED_FLAGS } from '../../hosted/hosted-flags';
 
@@ -12,7 +12,7 @@ export const mcpCommand = defineCommand({
   summary: 'Serve the connectors as tools to an AI agent (Model Context Protocol)',
   description: [
     'Start a Model Context Protocol server whose tools are the actions of the connectors: one',
-    'tool per entity and action, named <connector>_<entity>_<action> (asana_tasks_list), with',
+    'tool per entity and action, named <connector>_<entity>_<action>, with',
     'the params of `conduit describe` as arguments. Lists answer one page and a next_cursor the',
     'agent passes back as `cursor`; `fields` keeps only the record fields named; downloads come',
     'back inline up to --download-cap bytes, else as a resource link; errors are tool results',
@@ -24,8 +24,8 @@ export const mcpCommand = defineCommand({
     'must send `Authorization: Bearer <token>`.',
     '',
     'Local mode (default): the connectors run in this process with your upstream credentials,',
-    'taken exactly as `conduit exec` takes them (ASANA_TOKEN, or ASANA_REFRESH_TOKEN +',
-    'ASANA_CLIENT_ID + ASANA_CLIENT_SECRET; ASANA_BASE_URL or --base-url; --credentials-file; a',
+    'taken exactly as `conduit exec` takes them (--credentials-file; the environment:',
+    `${CREDENTIAL_ENV_HELP}; <CONNECTOR>_BASE_URL or --base-url; a`,
     'profile). Without --connector every connector with credentials is served. search needs',
     'synced data and is left out. Over HTTP the bearer token is CONDUIT_MCP_TOKEN (or the',
     'profile setting mcp_token), a secret you choose.',
@@ -43,9 +43,9 @@ export const mcpCommand = defineCommand({
     'claude_desktop_config.json; most IDEs have the same entry):',
     '',
     '  {"mcpServers": {"conduit": {"command": "conduit", "args": ["mcp"],',
-    '                              "env": {"ASANA_TOKEN": "…"}}}}',
+    `                              "env": {"${EXAMPLE_CONNECTOR.tokenEnv}": "…"}}}}`,
     '',
-    'Settings: the environment wins over flags, which win over the profile, as everywhere in',
+    'Settings: flags win over the environment, which wins over the profile, as everywhere in',
     'conduit. Secrets never go on the command line.',
   ].join('\n'),
   flags: [
@@ -53,7 +53,7 @@ export const mcpCommand = defineCommand({
       name: 'connector',
       type: 'string',
       valueName: 'NAME',
-      description: 'serve only this connector (asana, task-management)',
+      description: 'serve only this connector (its name or kind)',
       complete: completeConnector,
     },
     { name: 'hosted', type: 'boolean', description: 'run the tools through the hosted service (see above)' },
@@ -97,11 +97,11 @@ export const mcpCommand = defineCommand({
   ],
   examples: [
     {
-      command: 'ASANA_TOKEN=… conduit mcp',
+      command: `${EXAMPLE_CONNECTOR.tokenEnv}=… conduit mcp`,
       description: 'stdio, local mode: what an MCP client config starts (see the README)',
     },
     {
-      command: 'conduit mcp --connector asana --base-url http://127.0.0.1:4010/api/1.0',
+      command: `conduit mcp --connector ${EXAMPLE_CONNECTOR.kind} --base-url http://127.0.0.1:4010/api`,
       description: 'against a local simulator',
     },
     {

@@ -83,7 +83,7 @@ function noConnectors(only: string | undefined): CliError {
     {
       code: 'no_connectors',
       exitCode: EXIT_CODES.notFound,
-      hint: 'create one first: conduit connectors create asana --help',
+      hint: 'create one first: conduit connectors create <kind> --help',
     },
   );
 }
