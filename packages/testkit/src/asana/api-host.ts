@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { sleep } from '../shared/sleep';
 import type { ApiContext, EndpointSettings } from './api-context';
 import { matchAsanaRoute } from './api-routes';
 import type { AsanaDataset } from './asana-dataset';
@@ -43,10 +44,6 @@ function targetOf(pathname: string): AsanaRequestTarget {
 function pretty(query: URLSearchParams): boolean {
   const value = query.get('opt_pretty');
   return value !== null && value !== 'false';
-}
-
-function sleep(ms: number): Promise<void> {
-  return ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
 }
 
 async function serveApp(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {

@@ -1,7 +1,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:http';
 import { ValidationError } from '@conduit/protocol';
+import { closeServers, listenLoopback } from '../shared/loopback-servers';
+import { nonNegativeOption } from '../shared/non-negative-option';
 import { createApiHandler } from './api-host';
 import {
   AsanaDataset,
@@ -18,7 +19,7 @@ import { generateAsanaDataset } from './generate-dataset';
 import { OffsetCodec } from './offset-token';
 import { AsanaRateLimiter, type AsanaRateLimitOptions } from './rate-limiter';
 import { AsanaRequestLog } from './request-log';
-import { type AsanaSimulatorClock, createAsanaSimulatorClock } from './simulator-clock';
+import { type AsanaSimulatorClock, simulatorClockFrom } from './simulator-clock';
 import { type AsanaOAuthOptions, AsanaTokenStore } from './token-store';
 
 /**
@@ -144,37 +145,6 @@ export interface AsanaSimulator {
   close(): Promise<void>;
 }
 
-function listen(server: Server, port: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve((server.address() as AddressInfo).port);
-    });
-  });
-}
-
-function closeServer(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    if (!server.listening) {
-      resolve();
-      return;
-    }
-    server.close(() => resolve());
-    // Keep-alive and stalled connections would hold close() open forever.
-    server.closeAllConnections();
-  });
-}
-
-function positive(field: string, value: number): number {
-  if (!(Number.isFinite(value) && value >= 0)) {
-    throw new ValidationError(`${field}: must be a non-negative number`, {
-      details: [{ field, message: 'must be a non-negative number', error_code: 'invalid_param' }],
-    });
-  }
-  return value;
-}
-
 /**
  * Starts a stateful, contract-faithful simulator of the Asana REST API (GET endpoints of tasks,
  * projects, sections, teams, users, workspaces, tags, attachments and task search), its OAuth
@@ -191,12 +161,7 @@ function positive(field: string, value: number): number {
 export async function startAsanaSimulator(options: AsanaSimulatorOptions = {}): Promise<AsanaSimulator> {
   const data =
     options.dataset instanceof AsanaDataset ? options.dataset : generateAsanaDataset(options.dataset);
-  const startAt =
-    typeof options.startAt === 'string' ? Date.parse(options.startAt) : (options.startAt ?? Date.now());
-  const clock =
-    typeof options.clock === 'object'
-      ? options.clock
-      : createAsanaSimulatorClock(options.clock ?? 'real', startAt);
+  const clock = simulatorClockFrom(options.clock, options.startAt);
   data.clock = clock;
   const secret = randomBytes(32);
   const derive = (purpose: string): Buffer => createHmac('sha256', secret).update(purpose).digest();
@@ -208,31 +173,27 @@ export async function startAsanaSimulator(options: AsanaSimulatorOptions = {}): 
   });
   const offsets = new OffsetCodec(
     derive('offsets'),
-    positive('offsetTtlSeconds', options.offsetTtlSeconds ?? 900),
+    nonNegativeOption('offsetTtlSeconds', options.offsetTtlSeconds ?? 900),
   );
   const limiter = new AsanaRateLimiter(
     options.rateLimit === false ? { enabled: false } : (options.rateLimit ?? {}),
   );
   const faults = new AsanaFaultInjector();
   const requests = new AsanaRequestLog(options.requestLogCapacity);
-  let latencyMs = positive('latencyMs', options.latencyMs ?? 0);
+  let latencyMs = nonNegativeOption('latencyMs', options.latencyMs ?? 0);
 
   const apiServer = createServer({ keepAliveTimeout: 5_000 });
   const downloadServer = createServer({ keepAliveTimeout: 5_000 });
-  const apiPort = await listen(apiServer, options.port ?? 0);
-  let downloadPort: number;
-  try {
-    downloadPort = await listen(downloadServer, options.downloadPort ?? 0);
-  } catch (error) {
-    await closeServer(apiServer);
-    throw error;
-  }
+  const [apiPort, downloadPort] = await listenLoopback([
+    [apiServer, options.port ?? 0],
+    [downloadServer, options.downloadPort ?? 0],
+  ] as const);
   const origin = `http://127.0.0.1:${apiPort}`;
   const downloadOrigin = `http://127.0.0.1:${downloadPort}`;
   const signer = new DownloadSigner(
     derive('downloads'),
     downloadOrigin,
-    positive('downloadUrlTtlSeconds', options.downloadUrlTtlSeconds ?? 120),
+    nonNegativeOption('downloadUrlTtlSeconds', options.downloadUrlTtlSeconds ?? 120),
   );
   apiServer.on(
     'request',
@@ -289,16 +250,16 @@ export async function startAsanaSimulator(options: AsanaSimulatorOptions = {}): 
     setRateLimit: (rateLimit) =>
       limiter.configure(rateLimit === false ? { enabled: false } : { enabled: true, ...rateLimit }),
     setLatency: (ms) => {
-      latencyMs = positive('latencyMs', ms);
+      latencyMs = nonNegativeOption('latencyMs', ms);
     },
     setOffsetTtl: (seconds) => {
-      offsets.ttlSeconds = positive('offsetTtlSeconds', seconds);
+      offsets.ttlSeconds = nonNegativeOption('offsetTtlSeconds', seconds);
     },
     setDownloadUrlTtl: (seconds) => {
-      signer.ttlSeconds = positive('downloadUrlTtlSeconds', seconds);
+      signer.ttlSeconds = nonNegativeOption('downloadUrlTtlSeconds', seconds);
     },
     setAccessTokenTtl: (seconds) => {
-      tokens.accessTokenTtlSeconds = positive('accessTokenTtlSeconds', seconds);
+      tokens.accessTokenTtlSeconds = nonNegativeOption('accessTokenTtlSeconds', seconds);
     },
     revokeToken: (token) => tokens.revoke(token),
     expireAccessTokens: () => tokens.expireAccessTokens(),
@@ -325,7 +286,7 @@ export async function startAsanaSimulator(options: AsanaSimulatorOptions = {}): 
     deleteTask: (gid) => data.deleteTask(gid),
     addAttachment: (input) => data.addAttachment(input),
     close: async () => {
-      await Promise.all([closeServer(apiServer), closeServer(downloadServer)]);
+      await closeServers(apiServer, downloadServer);
     },
   };
 }

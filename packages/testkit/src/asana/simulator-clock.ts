@@ -50,3 +50,21 @@ export function createAsanaSimulatorClock(
     },
   };
 }
+
+/**
+ * The clock a simulator's options ask for: a given clock as is, or a new `real`/`manual` one
+ * starting at `startAt` (epoch milliseconds or an ISO date; default: now).
+ *
+ * @example
+ * ```ts
+ * const clock = simulatorClockFrom(options.clock, options.startAt);
+ * ```
+ */
+export function simulatorClockFrom(
+  clock: AsanaSimulatorClock | 'real' | 'manual' | undefined,
+  startAt: number | string | undefined,
+): AsanaSimulatorClock {
+  if (typeof clock === 'object') return clock;
+  const start = typeof startAt === 'string' ? Date.parse(startAt) : (startAt ?? Date.now());
+  return createAsanaSimulatorClock(clock ?? 'real', start);
+}

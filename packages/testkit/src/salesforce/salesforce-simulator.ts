@@ -5,10 +5,11 @@ import {
   type ServerResponse,
 } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
-import { ValidationError } from '@conduit/protocol';
 import { bearerToken, readBody, sendBody, sendJson } from '../asana/http-io';
-import { type AsanaSimulatorClock, createAsanaSimulatorClock } from '../asana/simulator-clock';
+import { type AsanaSimulatorClock, simulatorClockFrom } from '../asana/simulator-clock';
+import { closeServers, listenLoopback } from '../shared/loopback-servers';
+import { nonNegativeOption } from '../shared/non-negative-option';
+import { sleep } from '../shared/sleep';
 import { type DataReply, routeDataRequest } from './data-endpoints';
 import { generateSalesforceDataset, type SalesforceDatasetOptions } from './generate-salesforce-dataset';
 import { QueryLocators } from './query-locators';
@@ -156,39 +157,6 @@ const DEFAULT_VERSIONS = Array.from({ length: 13 }, (_, i) => `${55 + i}.0`);
 const DATA_PATH = /^\/services\/data\/v(\d+\.\d)(\/.*)?$/;
 const JSON_TYPE = 'application/json;charset=UTF-8';
 
-function nonNegative(field: string, value: number): number {
-  if (!(Number.isFinite(value) && value >= 0)) {
-    throw new ValidationError(`${field}: must be a non-negative number`, {
-      details: [{ field, message: 'must be a non-negative number', error_code: 'invalid_param' }],
-    });
-  }
-  return value;
-}
-
-function listen(server: Server, port: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve((server.address() as AddressInfo).port);
-    });
-  });
-}
-
-function closeServer(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    if (!server.listening) {
-      resolve();
-      return;
-    }
-    server.close(() => resolve());
-    server.closeAllConnections();
-  });
-}
-
-const sleep = (ms: number): Promise<void> =>
-  ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
-
 /** A single `bytes=a-b` range within `size`, or undefined (serve everything) or 'invalid'. */
 function parseRange(
   header: string | undefined,
@@ -220,10 +188,7 @@ function parseRange(
 export async function startSalesforceSimulator(
   options: SalesforceSimulatorOptions = {},
 ): Promise<SalesforceSimulator> {
-  const clock =
-    typeof options.clock === 'object'
-      ? options.clock
-      : createAsanaSimulatorClock(options.clock ?? 'real', options.startAt ?? Date.now());
+  const clock = simulatorClockFrom(options.clock, options.startAt);
   const data =
     options.dataset instanceof SalesforceDataset
       ? options.dataset
@@ -235,15 +200,15 @@ export async function startSalesforceSimulator(
   const tokens = new SalesforceTokenStore(data.orgId, options.oauth ?? {});
   const versions = new Set(options.apiVersions ?? DEFAULT_VERSIONS);
   const usage = {
-    used: nonNegative('apiUsage', options.apiUsage ?? 0),
-    max: nonNegative('dailyApiLimit', options.dailyApiLimit ?? 100_000),
+    used: nonNegativeOption('apiUsage', options.apiUsage ?? 0),
+    max: nonNegativeOption('dailyApiLimit', options.dailyApiLimit ?? 100_000),
   };
-  let concurrencyLimit = nonNegative('concurrencyLimit', options.concurrencyLimit ?? 25);
-  let latencyMs = nonNegative('latencyMs', options.latencyMs ?? 0);
+  let concurrencyLimit = nonNegativeOption('concurrencyLimit', options.concurrencyLimit ?? 25);
+  let latencyMs = nonNegativeOption('latencyMs', options.latencyMs ?? 0);
   const locators = new QueryLocators(
-    nonNegative('locatorTtlSeconds', options.locatorTtlSeconds ?? 172_800) * 1000,
+    nonNegativeOption('locatorTtlSeconds', options.locatorTtlSeconds ?? 172_800) * 1000,
   );
-  const recycleBinMs = nonNegative('recycleBinDays', options.recycleBinDays ?? 15) * 86_400_000;
+  const recycleBinMs = nonNegativeOption('recycleBinDays', options.recycleBinDays ?? 15) * 86_400_000;
   const requests = new SalesforceRequestLog();
   const faults: Array<{
     fault: SalesforceFault;
@@ -259,14 +224,10 @@ export async function startSalesforceSimulator(
       : createHttpsServer({ ...options.tls, keepAliveTimeout: 5_000 });
   const loginServer = make();
   const instanceServer = make();
-  const loginPort = await listen(loginServer, options.loginPort ?? 0);
-  let instancePort: number;
-  try {
-    instancePort = await listen(instanceServer, options.instancePort ?? 0);
-  } catch (error) {
-    await closeServer(loginServer);
-    throw error;
-  }
+  const [loginPort, instancePort] = await listenLoopback([
+    [loginServer, options.loginPort ?? 0],
+    [instanceServer, options.instancePort ?? 0],
+  ] as const);
   const scheme = options.tls === undefined ? 'http' : 'https';
   const loginUrl = `${scheme}://127.0.0.1:${loginPort}`;
   const instanceUrl = `${scheme}://127.0.0.1:${instancePort}`;
@@ -613,20 +574,20 @@ export async function startSalesforceSimulator(
     expireSessions: () => tokens.expireSessions(),
     revokeToken: (token) => tokens.revoke(token),
     setSessionTtl: (seconds) => {
-      tokens.sessionTtlSeconds = nonNegative('sessionTtlSeconds', seconds);
+      tokens.sessionTtlSeconds = nonNegativeOption('sessionTtlSeconds', seconds);
     },
     setRotateRefreshTokens: (rotate) => {
       tokens.rotateRefreshTokens = rotate;
     },
     setApiUsage: (used, max) => {
-      usage.used = nonNegative('apiUsage', used);
-      if (max !== undefined) usage.max = nonNegative('dailyApiLimit', max);
+      usage.used = nonNegativeOption('apiUsage', used);
+      if (max !== undefined) usage.max = nonNegativeOption('dailyApiLimit', max);
     },
     setLatency: (ms) => {
-      latencyMs = nonNegative('latencyMs', ms);
+      latencyMs = nonNegativeOption('latencyMs', ms);
     },
     setConcurrencyLimit: (limit) => {
-      concurrencyLimit = nonNegative('concurrencyLimit', limit);
+      concurrencyLimit = nonNegativeOption('concurrencyLimit', limit);
     },
     expireQueryLocators: () => locators.expireAll(),
     inject: (fault, faultOptions = {}) => {
@@ -637,7 +598,7 @@ export async function startSalesforceSimulator(
     delete: (id) => data.delete(id),
     purge: (id) => data.purge(id),
     close: async () => {
-      await Promise.all([closeServer(loginServer), closeServer(instanceServer)]);
+      await closeServers(loginServer, instanceServer);
     },
   };
 }

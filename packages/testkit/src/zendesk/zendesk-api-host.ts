@@ -1,5 +1,6 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { readBody, sendBody } from '../asana/http-io';
+import { sleep } from '../shared/sleep';
 import { serializeJson } from './raw-json';
 import type { ZendeskDataset } from './zendesk-dataset';
 import type { ZendeskFaultQueue } from './zendesk-fault-queue';
@@ -58,10 +59,6 @@ async function sendText(
   await sendBody(req, res, status, { 'content-type': type, 'content-length': body.length, ...headers }, [
     body,
   ]);
-}
-
-function sleep(ms: number): Promise<void> {
-  return ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
 }
 
 /**

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { type AsanaSimulatorClock, createAsanaSimulatorClock } from '../asana/simulator-clock';
+import { createServer } from 'node:http';
+import { type AsanaSimulatorClock, simulatorClockFrom } from '../asana/simulator-clock';
+import { closeServers, listenLoopback } from '../shared/loopback-servers';
 import { generateZendeskDataset, type ZendeskDatasetOptions } from './generate-zendesk-dataset';
 import { createZendeskApiHandler } from './zendesk-api-host';
 import { ZendeskDataset } from './zendesk-dataset';
@@ -85,27 +85,6 @@ export interface ZendeskSimulator {
   close(): Promise<void>;
 }
 
-function listen(server: Server, port: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve((server.address() as AddressInfo).port);
-    });
-  });
-}
-
-function closeServer(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    if (!server.listening) {
-      resolve();
-      return;
-    }
-    server.close(() => resolve());
-    server.closeAllConnections();
-  });
-}
-
 /**
  * Starts a stateful simulator of the Zendesk Support API written from
  * `shared/reference/support-desk-upstream.md` and the official spec: both auth methods, cursor
@@ -124,12 +103,7 @@ export async function startZendeskSimulator(
 ): Promise<ZendeskSimulator> {
   const data =
     options.dataset instanceof ZendeskDataset ? options.dataset : generateZendeskDataset(options.dataset);
-  const startAt =
-    typeof options.startAt === 'string' ? Date.parse(options.startAt) : (options.startAt ?? Date.now());
-  const clock =
-    typeof options.clock === 'object'
-      ? options.clock
-      : createAsanaSimulatorClock(options.clock ?? 'real', startAt);
+  const clock = simulatorClockFrom(options.clock, options.startAt);
   data.clock = clock;
   const tokens = new ZendeskTokenStore(options.oauth);
   const owner = data.owner;
@@ -142,14 +116,10 @@ export async function startZendeskSimulator(
   const requests = new ZendeskRequestLog();
   const apiServer = createServer({ keepAliveTimeout: 5_000 });
   const storageServer = createServer({ keepAliveTimeout: 5_000 });
-  const apiPort = await listen(apiServer, options.port ?? 0);
-  let storagePort: number;
-  try {
-    storagePort = await listen(storageServer, options.storagePort ?? 0);
-  } catch (error) {
-    await closeServer(apiServer);
-    throw error;
-  }
+  const [apiPort, storagePort] = await listenLoopback([
+    [apiServer, options.port ?? 0],
+    [storageServer, options.storagePort ?? 0],
+  ] as const);
   const origin = `http://127.0.0.1:${apiPort}`;
   const storageOrigin = `http://127.0.0.1:${storagePort}`;
   const signer = new StorageSigner(randomBytes(32), storageOrigin, options.storageUrlTtlSeconds ?? 60);
@@ -204,7 +174,7 @@ export async function startZendeskSimulator(
       signer.ttlSeconds = seconds;
     },
     close: async () => {
-      await Promise.all([closeServer(apiServer), closeServer(storageServer)]);
+      await closeServers(apiServer, storageServer);
     },
   };
 }
