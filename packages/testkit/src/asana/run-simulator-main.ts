@@ -1,48 +1,31 @@
 import { parseArgs } from 'node:util';
-import { ValidationError } from '@conduit/protocol';
+import {
+  invalidFlag,
+  notStarted,
+  numberFlag,
+  parseRateSpec,
+  type RunSimulatorMainIo,
+  type StandaloneSimulatorHandle,
+  serveUntilSignal,
+  simulatorOutput,
+} from '../shared/standalone-simulator';
 import { type AsanaSimulator, type AsanaSimulatorOptions, startAsanaSimulator } from './asana-simulator';
 import type { AsanaDatasetOptions, AsanaDatasetPreset } from './dataset-options';
 import type { AsanaRateLimitOptions } from './rate-limiter';
 
-/**
- * Where the standalone simulator writes and which signals stop it. Injectable so tests can run
- * it in-process.
- *
- * @example
- * ```ts
- * const io: RunSimulatorMainIo = { stdout: (line) => lines.push(line), signals: new EventEmitter() };
- * ```
- */
-export interface RunSimulatorMainIo {
-  /** Receives the single JSON "ready" line (and help text). Default: process.stdout. */
-  stdout?: (text: string) => void;
-  /** Emits `SIGTERM`/`SIGINT`. Default: the process. */
-  signals?: {
-    once(event: 'SIGTERM' | 'SIGINT', listener: () => void): unknown;
-    off(event: 'SIGTERM' | 'SIGINT', listener: () => void): unknown;
-  };
-  /** Environment (for `ASANA_SIMULATOR_TOKEN`). Default: process.env. */
-  env?: Readonly<Record<string, string | undefined>>;
-}
+export type { RunSimulatorMainIo } from '../shared/standalone-simulator';
+export { parseRateSpec } from '../shared/standalone-simulator';
 
 /**
- * A running standalone simulator.
+ * A running standalone Asana simulator.
  *
  * @example
  * ```ts
- * const handle = await runSimulatorMain(['--preset', 'tiny'], io);
+ * const handle: SimulatorMainHandle = await runSimulatorMain(['--preset', 'tiny'], io);
  * await handle.stop();
  * ```
  */
-export interface SimulatorMainHandle {
-  simulator: AsanaSimulator | undefined;
-  /** The JSON object printed when ready. */
-  ready: Record<string, unknown> | undefined;
-  /** Stops the simulator (as SIGTERM would). */
-  stop(): Promise<void>;
-  /** Settles once stopped. */
-  done: Promise<void>;
-}
+export type SimulatorMainHandle = StandaloneSimulatorHandle<AsanaSimulator>;
 
 const USAGE = `Usage: conduit-asana-simulator [options]
 
@@ -71,40 +54,6 @@ A fixed personal access token can be set with the ASANA_SIMULATOR_TOKEN environm
 (never on the command line).
 `;
 
-function invalid(flag: string, message: string): ValidationError {
-  return new ValidationError(`--${flag}: ${message}`, {
-    details: [{ field: flag, message, error_code: 'invalid_param' }],
-  });
-}
-
-function number(flag: string, value: string | undefined, integer = true): number | undefined {
-  if (value === undefined) return undefined;
-  const parsed = Number(value);
-  if (!Number.isFinite(parsed) || parsed < 0 || (integer && !Number.isInteger(parsed))) {
-    throw invalid(flag, `expected a non-negative ${integer ? 'integer' : 'number'}, got ${value}`);
-  }
-  return parsed;
-}
-
-/**
- * Parses `N/WINDOW` (`1500/60s`, `150/6s`, `60/1m`, `100/500ms`) into a count and milliseconds.
- *
- * @example
- * ```ts
- * parseRateSpec('rate-limit', '150/6s'); // { count: 150, windowMs: 6000 }
- * ```
- */
-export function parseRateSpec(flag: string, spec: string): { count: number; windowMs: number } {
-  const match = /^(\d+)\/(\d+(?:\.\d+)?)(ms|s|m|min)?$/.exec(spec.trim());
-  if (match === null) throw invalid(flag, `expected N/WINDOW like 1500/60s, got ${spec}`);
-  const count = Number(match[1]);
-  const amount = Number(match[2]);
-  const unit = match[3] ?? 's';
-  const windowMs = unit === 'ms' ? amount : unit === 's' ? amount * 1000 : amount * 60_000;
-  if (count < 1 || windowMs <= 0) throw invalid(flag, 'count and window must be positive');
-  return { count, windowMs };
-}
-
 /**
  * The standalone simulator process (`conduit-asana-simulator`): parses flags, starts the
  * simulator, prints ONE JSON line `{"baseUrl", "token", "projectGid", …}` when ready, and stops on
@@ -119,7 +68,6 @@ export async function runSimulatorMain(
   argv: readonly string[],
   io: RunSimulatorMainIo = {},
 ): Promise<SimulatorMainHandle> {
-  const write = io.stdout ?? ((text: string) => process.stdout.write(text));
   const { values } = parseArgs({
     args: [...argv],
     strict: true,
@@ -145,23 +93,25 @@ export async function runSimulatorMain(
     },
   });
   if (values.help === true) {
-    write(USAGE);
-    return { simulator: undefined, ready: undefined, stop: async () => undefined, done: Promise.resolve() };
+    simulatorOutput(io)(USAGE);
+    return notStarted();
   }
   const preset = values.preset ?? 'tiny';
-  if (!['tiny', 'sandbox', 'benchmark'].includes(preset)) throw invalid('preset', `unknown preset ${preset}`);
+  if (!['tiny', 'sandbox', 'benchmark'].includes(preset))
+    throw invalidFlag('preset', `unknown preset ${preset}`);
   const clock = values.clock ?? 'real';
-  if (clock !== 'real' && clock !== 'manual') throw invalid('clock', `expected real or manual, got ${clock}`);
-  const projectTasks = number('project-tasks', values['project-tasks']);
+  if (clock !== 'real' && clock !== 'manual')
+    throw invalidFlag('clock', `expected real or manual, got ${clock}`);
+  const projectTasks = numberFlag('project-tasks', values['project-tasks']);
   const dataset: AsanaDatasetOptions = {
     preset: preset as AsanaDatasetPreset,
     ...(values.seed === undefined
       ? {}
       : { seed: /^\d+$/.test(values.seed) ? Number(values.seed) : values.seed }),
     ...(projectTasks === undefined ? {} : { largeProject: { tasks: projectTasks } }),
-    tasksPerProject: number('tasks-per-project', values['tasks-per-project']),
-    subtaskRatio: number('subtask-ratio', values['subtask-ratio'], false),
-    attachmentsPerTask: number('attachments-per-task', values['attachments-per-task'], false),
+    tasksPerProject: numberFlag('tasks-per-project', values['tasks-per-project']),
+    subtaskRatio: numberFlag('subtask-ratio', values['subtask-ratio'], false),
+    attachmentsPerTask: numberFlag('attachments-per-task', values['attachments-per-task'], false),
   };
   let rateLimit: AsanaRateLimitOptions | false = {};
   if (values['rate-limit'] === 'off') {
@@ -175,20 +125,20 @@ export async function runSimulatorMain(
       const { count, windowMs } = parseRateSpec('search-rate-limit', values['search-rate-limit']);
       rateLimit = { ...rateLimit, searchRequests: count, searchWindowMs: windowMs };
     }
-    const concurrency = number('concurrency', values.concurrency);
+    const concurrency = numberFlag('concurrency', values.concurrency);
     if (concurrency !== undefined) rateLimit = { ...rateLimit, concurrentGets: concurrency };
   }
   const token = (io.env ?? process.env).ASANA_SIMULATOR_TOKEN;
-  const tokenTtl = number('token-ttl', values['token-ttl']);
+  const tokenTtl = numberFlag('token-ttl', values['token-ttl']);
   const options: AsanaSimulatorOptions = {
     dataset,
-    port: number('port', values.port),
-    downloadPort: number('download-port', values['download-port']),
+    port: numberFlag('port', values.port),
+    downloadPort: numberFlag('download-port', values['download-port']),
     clock,
     rateLimit,
-    offsetTtlSeconds: number('offset-ttl', values['offset-ttl']),
-    downloadUrlTtlSeconds: number('download-ttl', values['download-ttl']),
-    latencyMs: number('latency', values.latency, false),
+    offsetTtlSeconds: numberFlag('offset-ttl', values['offset-ttl']),
+    downloadUrlTtlSeconds: numberFlag('download-ttl', values['download-ttl']),
+    latencyMs: numberFlag('latency', values.latency, false),
     ...(tokenTtl === undefined ? {} : { oauth: { accessTokenTtlSeconds: tokenTtl } }),
     ...(token === undefined || token === '' ? {} : { personalAccessToken: token }),
   };
@@ -209,27 +159,5 @@ export async function runSimulatorMain(
     userGid: data.me.gid,
     pid: process.pid,
   };
-  write(`${JSON.stringify(ready)}\n`);
-
-  const signals = io.signals ?? process;
-  let resolveDone: () => void = () => undefined;
-  const done = new Promise<void>((resolve) => {
-    resolveDone = resolve;
-  });
-  let stopping: Promise<void> | undefined;
-  const stop = (): Promise<void> => {
-    stopping ??= (async () => {
-      signals.off('SIGTERM', onSignal);
-      signals.off('SIGINT', onSignal);
-      await simulator.close();
-      resolveDone();
-    })();
-    return stopping;
-  };
-  const onSignal = (): void => {
-    void stop();
-  };
-  signals.once('SIGTERM', onSignal);
-  signals.once('SIGINT', onSignal);
-  return { simulator, ready, stop, done };
+  return serveUntilSignal(simulator, ready, io);
 }

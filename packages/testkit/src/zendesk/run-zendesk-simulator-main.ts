@@ -1,6 +1,13 @@
 import { parseArgs } from 'node:util';
-import { ValidationError } from '@conduit/protocol';
-import { parseRateSpec, type RunSimulatorMainIo } from '../asana/run-simulator-main';
+import {
+  notStarted,
+  numberFlag,
+  parseRateSpec,
+  type RunSimulatorMainIo,
+  type StandaloneSimulatorHandle,
+  serveUntilSignal,
+  simulatorOutput,
+} from '../shared/standalone-simulator';
 import type { ZendeskRateLimitOptions } from './zendesk-rate-limiter';
 import { startZendeskSimulator, type ZendeskSimulator } from './zendesk-simulator';
 
@@ -13,12 +20,7 @@ import { startZendeskSimulator, type ZendeskSimulator } from './zendesk-simulato
  * await handle.stop();
  * ```
  */
-export interface ZendeskSimulatorMainHandle {
-  simulator: ZendeskSimulator | undefined;
-  ready: Record<string, unknown> | undefined;
-  stop(): Promise<void>;
-  done: Promise<void>;
-}
+export type ZendeskSimulatorMainHandle = StandaloneSimulatorHandle<ZendeskSimulator>;
 
 const USAGE = `Usage: conduit-zendesk-simulator [options]
 
@@ -37,17 +39,6 @@ A fixed API token can be set with the ZENDESK_SIMULATOR_API_TOKEN environment va
 the command line).
 `;
 
-function count(flag: string, value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 0) {
-    throw new ValidationError(`--${flag}: expected a non-negative integer, got ${value}`, {
-      details: [{ field: flag, message: 'expected a non-negative integer', error_code: 'invalid_param' }],
-    });
-  }
-  return parsed;
-}
-
 /**
  * The standalone simulator process (`conduit-zendesk-simulator`): parses flags, starts the
  * simulator, prints ONE JSON line when ready and stops on SIGTERM/SIGINT. Benchmarks spawn it in
@@ -62,7 +53,6 @@ export async function runZendeskSimulatorMain(
   argv: readonly string[],
   io: RunSimulatorMainIo = {},
 ): Promise<ZendeskSimulatorMainHandle> {
-  const write = io.stdout ?? ((text: string) => process.stdout.write(text));
   const { values } = parseArgs({
     args: [...argv],
     strict: true,
@@ -78,8 +68,8 @@ export async function runZendeskSimulatorMain(
     },
   });
   if (values.help === true) {
-    write(USAGE);
-    return { simulator: undefined, ready: undefined, stop: async () => undefined, done: Promise.resolve() };
+    simulatorOutput(io)(USAGE);
+    return notStarted();
   }
   let rateLimit: ZendeskRateLimitOptions | false = {};
   if (values['rate-limit'] === 'off') rateLimit = false;
@@ -88,14 +78,14 @@ export async function runZendeskSimulatorMain(
     rateLimit = { perMinute, windowMs };
   }
   const apiToken = (io.env ?? process.env).ZENDESK_SIMULATOR_API_TOKEN;
-  const tickets = count('tickets', values.tickets);
-  const seed = count('seed', values.seed);
+  const tickets = numberFlag('tickets', values.tickets);
+  const seed = numberFlag('seed', values.seed);
   const simulator = await startZendeskSimulator({
     dataset: { ...(tickets === undefined ? {} : { tickets }), ...(seed === undefined ? {} : { seed }) },
-    port: count('port', values.port),
-    storagePort: count('storage-port', values['storage-port']),
+    port: numberFlag('port', values.port),
+    storagePort: numberFlag('storage-port', values['storage-port']),
     rateLimit,
-    latencyMs: count('latency', values.latency),
+    latencyMs: numberFlag('latency', values.latency),
     ...(apiToken === undefined || apiToken === '' ? {} : { apiToken }),
   });
   const ready = {
@@ -110,26 +100,5 @@ export async function runZendeskSimulatorMain(
     liveTickets: simulator.data.liveTickets().length,
     pid: process.pid,
   };
-  write(`${JSON.stringify(ready)}\n`);
-  const signals = io.signals ?? process;
-  let resolveDone: () => void = () => undefined;
-  const done = new Promise<void>((resolve) => {
-    resolveDone = resolve;
-  });
-  let stopping: Promise<void> | undefined;
-  const stop = (): Promise<void> => {
-    stopping ??= (async () => {
-      signals.off('SIGTERM', onSignal);
-      signals.off('SIGINT', onSignal);
-      await simulator.close();
-      resolveDone();
-    })();
-    return stopping;
-  };
-  const onSignal = (): void => {
-    void stop();
-  };
-  signals.once('SIGTERM', onSignal);
-  signals.once('SIGINT', onSignal);
-  return { simulator, ready, stop, done };
+  return serveUntilSignal(simulator, ready, io);
 }
