@@ -1,7 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { crc32, deflateSync } from 'node:zlib';
+import { sendObjectStorageError } from '../shared/object-storage-error';
+import { sendAttachmentContent } from '../shared/send-attachment-content';
+import { xmlEscape } from '../shared/xml-escape';
 import type { AsanaDataset } from './asana-dataset';
-import { attachmentContentChunks, contentTypeForName } from './attachment-content';
+import { contentTypeForName } from './attachment-content';
 import type { AsanaAttachmentRow } from './dataset-rows';
 import type { DownloadSigner } from './download-signer';
 import type { AsanaFaultInjector } from './fault-injector';
@@ -30,16 +33,8 @@ const S3_CODES: Readonly<Record<number, string>> = {
   503: 'SlowDown',
 };
 
-function xmlEscape(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;');
-}
-
-/** An S3-style XML error: object storage never answers in Asana's JSON envelope. */
-async function sendXmlError(
+/** An S3-style XML error with a request id: object storage never answers in Asana's JSON envelope. */
+function sendXmlError(
   req: IncomingMessage,
   res: ServerResponse,
   status: number,
@@ -47,49 +42,7 @@ async function sendXmlError(
   message: string,
   headers: Record<string, string | number> = {},
 ): Promise<void> {
-  const body = Buffer.from(
-    `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${xmlEscape(message)}</Message><RequestId>${hashParts(
-      req.url ?? '',
-      Date.now(),
-    ).toString(16)}</RequestId></Error>`,
-  );
-  await sendBody(
-    req,
-    res,
-    status,
-    { 'content-type': 'application/xml', 'content-length': body.length, ...headers },
-    [body],
-  );
-}
-
-/** A parsed `Range` header: a window, "unsatisfiable", or undefined (absent or ignorable). */
-export type ByteRange = { start: number; end: number } | 'unsatisfiable' | undefined;
-
-/**
- * Parses a single-range `Range: bytes=…` header against a size: `a-b`, `a-` and `-n`. Multiple
- * ranges and malformed headers are ignored (the whole file is served), like S3 does.
- *
- * @example
- * ```ts
- * parseByteRange('bytes=-100', 1000); // { start: 900, end: 999 }
- * ```
- */
-export function parseByteRange(header: string | undefined, size: number): ByteRange {
-  if (header === undefined) return undefined;
-  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (match === null) return undefined;
-  const [, first = '', last = ''] = match;
-  if (first === '' && last === '') return undefined;
-  if (first === '') {
-    const suffix = Number(last);
-    if (suffix === 0 || size === 0) return 'unsatisfiable';
-    return { start: Math.max(0, size - suffix), end: size - 1 };
-  }
-  const start = Number(first);
-  if (last !== '' && Number(last) < start) return undefined;
-  if (start >= size) return 'unsatisfiable';
-  const end = last === '' ? size - 1 : Number(last);
-  return { start, end: Math.min(end, size - 1) };
+  return sendObjectStorageError(req, res, status, code, message, headers, { requestId: true });
 }
 
 function contentDisposition(name: string): string {
@@ -111,36 +64,10 @@ async function serveFile(
     etag: `"${hashParts('etag', attachment.gid, size).toString(16)}"`,
     'last-modified': new Date(attachment.createdAt).toUTCString(),
   };
-  const range = parseByteRange(req.headers.range, size);
-  if (range === 'unsatisfiable') {
-    await sendXmlError(req, res, 416, 'InvalidRange', 'The requested range is not satisfiable', {
-      'content-range': `bytes */${size}`,
-    });
-    return;
-  }
-  if (range === undefined) {
-    await sendBody(
-      req,
-      res,
-      200,
-      { ...common, 'content-length': size },
-      attachmentContentChunks(attachment.gid, attachment.name, 0, size),
-      fault,
-    );
-    return;
-  }
-  await sendBody(
-    req,
-    res,
-    206,
-    {
-      ...common,
-      'content-length': range.end - range.start + 1,
-      'content-range': `bytes ${range.start}-${range.end}/${size}`,
-    },
-    attachmentContentChunks(attachment.gid, attachment.name, range.start, range.end + 1),
+  await sendAttachmentContent(req, res, { key: attachment.gid, name: attachment.name, size }, common, {
     fault,
-  );
+    requestId: true,
+  });
 }
 
 /** A 1×1 PNG whose colour derives from the user gid: a real image, a few dozen bytes. */

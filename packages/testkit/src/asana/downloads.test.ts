@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLiveMemoryProbe } from '../memory/live-memory-probe';
+import { parseByteRange } from '../shared/byte-range';
 import { type AsanaSimulator, startAsanaSimulator } from './asana-simulator';
 import { asanaAttachmentBytes, attachmentContentChunks } from './attachment-content';
 import type { AsanaAttachmentRow } from './dataset-rows';
-import { parseByteRange } from './download-host';
 
 let sim: AsanaSimulator;
 let file: AsanaAttachmentRow;

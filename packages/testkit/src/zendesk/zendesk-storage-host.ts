@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { attachmentContentChunks, contentTypeForName } from '../asana/attachment-content';
-import { parseByteRange } from '../asana/download-host';
-import { sendBody } from '../asana/http-io';
+import { sendObjectStorageError } from '../shared/object-storage-error';
+import { sendAttachmentContent } from '../shared/send-attachment-content';
 import type { ZendeskDataset } from './zendesk-dataset';
 import type { ZendeskFaultQueue } from './zendesk-fault-queue';
 import type { ZendeskRequestLog } from './zendesk-request-log';
@@ -48,26 +48,6 @@ export class StorageSigner {
   }
 }
 
-async function xmlError(
-  req: IncomingMessage,
-  res: ServerResponse,
-  status: number,
-  code: string,
-  message: string,
-  headers: Record<string, string> = {},
-): Promise<void> {
-  const body = Buffer.from(
-    `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message></Error>`,
-  );
-  await sendBody(
-    req,
-    res,
-    status,
-    { 'content-type': 'application/xml', 'content-length': body.length, ...headers },
-    [body],
-  );
-}
-
 /**
  * The storage host (a second port): serves attachment bytes at signed, expiring URLs, refuses any
  * request that carries an `Authorization` header (as object storage does when a client leaks its
@@ -106,7 +86,7 @@ export function createStorageHandler(deps: {
         return;
       }
       if (req.headers.authorization !== undefined) {
-        await xmlError(
+        await sendObjectStorageError(
           req,
           res,
           400,
@@ -117,12 +97,12 @@ export function createStorageHandler(deps: {
       }
       const verdict = deps.signer.verify(url, deps.now());
       if (!verdict.ok) {
-        await xmlError(req, res, verdict.status, verdict.code, verdict.message);
+        await sendObjectStorageError(req, res, verdict.status, verdict.code, verdict.message);
         return;
       }
       const attachment = deps.data.attachmentById.get(verdict.attachmentId);
       if (attachment === undefined) {
-        await xmlError(req, res, 404, 'NoSuchKey', 'The specified key does not exist.');
+        await sendObjectStorageError(req, res, 404, 'NoSuchKey', 'The specified key does not exist.');
         return;
       }
       const size = attachment.size;
@@ -132,34 +112,7 @@ export function createStorageHandler(deps: {
         'content-type': contentTypeForName(attachment.fileName),
         'content-disposition': `attachment; filename="${attachment.fileName.replace(/[^\x20-\x7e]/g, '_').replaceAll('"', "'")}"`,
       };
-      const range = parseByteRange(req.headers.range, size);
-      if (range === 'unsatisfiable') {
-        await xmlError(req, res, 416, 'InvalidRange', 'The requested range is not satisfiable', {
-          'content-range': `bytes */${size}`,
-        });
-        return;
-      }
-      if (range === undefined) {
-        await sendBody(
-          req,
-          res,
-          200,
-          { ...common, 'content-length': size },
-          attachmentContentChunks(key, attachment.fileName, 0, size),
-        );
-        return;
-      }
-      await sendBody(
-        req,
-        res,
-        206,
-        {
-          ...common,
-          'content-length': range.end - range.start + 1,
-          'content-range': `bytes ${range.start}-${range.end}/${size}`,
-        },
-        attachmentContentChunks(key, attachment.fileName, range.start, range.end + 1),
-      );
+      await sendAttachmentContent(req, res, { key, name: attachment.fileName, size }, common);
     };
     run().catch(() => res.destroy());
   };
