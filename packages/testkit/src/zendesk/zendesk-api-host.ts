@@ -78,17 +78,7 @@ export function createZendeskApiHandler(
   return (req, res) => {
     const url = new URL(req.url ?? '/', deps.origin);
     const method = req.method ?? 'GET';
-    const entry = deps.log.record({
-      host: 'api',
-      method,
-      path: url.pathname,
-      query: url.searchParams,
-      headers: req.headers,
-      at: deps.now(),
-    });
-    res.once('close', () => {
-      entry.status = res.headersSent ? res.statusCode : undefined;
-    });
+    const entry = deps.log.recordExchange('api', req, res, url, deps.now());
     const run = async (): Promise<void> => {
       const fault = deps.faults.take(url.pathname);
       if (fault !== undefined) {

@@ -1,3 +1,5 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
 /**
  * One request the simulator received, for assertions and for spec conformance checks.
  *
@@ -35,6 +37,31 @@ export class ZendeskRequestLog {
   record(entry: ZendeskRecordedRequest): ZendeskRecordedRequest {
     if (this.all.length >= this.capacity) this.all.shift();
     this.all.push(entry);
+    return entry;
+  }
+
+  /**
+   * Records a request as it arrives and fills in its status once the response closes (none when
+   * the connection dropped before any header was sent).
+   */
+  recordExchange(
+    host: ZendeskRecordedRequest['host'],
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+    at: number,
+  ): ZendeskRecordedRequest {
+    const entry = this.record({
+      host,
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      query: url.searchParams,
+      headers: req.headers,
+      at,
+    });
+    res.once('close', () => {
+      entry.status = res.headersSent ? res.statusCode : undefined;
+    });
     return entry;
   }
 

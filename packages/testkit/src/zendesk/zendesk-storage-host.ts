@@ -68,17 +68,7 @@ export function createStorageHandler(deps: {
 }): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
     const url = new URL(req.url ?? '/', deps.signer.origin);
-    const entry = deps.log.record({
-      host: 'storage',
-      method: req.method ?? 'GET',
-      path: url.pathname,
-      query: url.searchParams,
-      headers: req.headers,
-      at: deps.now(),
-    });
-    res.once('close', () => {
-      entry.status = res.headersSent ? res.statusCode : undefined;
-    });
+    deps.log.recordExchange('storage', req, res, url, deps.now());
     const run = async (): Promise<void> => {
       const fault = deps.faults.take(url.pathname);
       if (fault?.kind === 'reset') {
