@@ -1,5 +1,6 @@
 import { readAt } from '../read-at';
 import { invalidPage } from './invalid-page';
+import { pagedRequest } from './paged-request';
 import type { Pager } from './pager';
 
 /**
@@ -60,14 +61,8 @@ export function cursorPager(paging: CursorPaging): Pager {
   }
   return {
     sendsLimit: true,
-    request: (context) => ({
-      path: context.path,
-      query: {
-        ...context.query,
-        [paging.sizeParam]: context.limit,
-        ...(context.offset === undefined ? {} : { [paging.cursorParam]: context.offset }),
-      },
-    }),
+    request: (context) =>
+      pagedRequest(context, { [paging.sizeParam]: context.limit, [paging.cursorParam]: context.offset }),
     page(body, records) {
       const hasMore = readAt(body, paging.hasMoreAt);
       if (hasMore !== true && hasMore !== false) throw invalidPage(paging.hasMoreAt, 'must be a boolean');

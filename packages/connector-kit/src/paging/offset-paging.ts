@@ -1,5 +1,6 @@
 import { readAt } from '../read-at';
 import { foreignOffset } from './invalid-page';
+import { pagedRequest } from './paged-request';
 import type { Pager } from './pager';
 
 /**
@@ -51,14 +52,11 @@ export function numericOffset(token: string | undefined, start: number): number 
 export function offsetPager(paging: OffsetPaging): Pager {
   return {
     sendsLimit: true,
-    request: (context) => ({
-      path: context.path,
-      query: {
-        ...context.query,
+    request: (context) =>
+      pagedRequest(context, {
         [paging.limitParam]: context.limit,
         [paging.offsetParam]: numericOffset(context.offset, 0),
-      },
-    }),
+      }),
     page(body, records, context) {
       const end = numericOffset(context.offset, 0) + records.length;
       const total = paging.totalAt === undefined ? undefined : readAt(body, paging.totalAt);

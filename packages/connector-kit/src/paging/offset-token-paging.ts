@@ -1,6 +1,7 @@
 import type { NextPage } from '@conduit/protocol';
 import { readAt } from '../read-at';
 import { invalidPage } from './invalid-page';
+import { pagedRequest } from './paged-request';
 import type { Pager } from './pager';
 
 /**
@@ -47,14 +48,8 @@ export function offsetTokenPaging(options: Partial<Omit<OffsetTokenPaging, 'type
 export function offsetTokenPager(paging: OffsetTokenPaging): Pager {
   return {
     sendsLimit: true,
-    request: (context) => ({
-      path: context.path,
-      query: {
-        ...context.query,
-        [paging.limitParam]: context.limit,
-        ...(context.offset === undefined ? {} : { [paging.offsetParam]: context.offset }),
-      },
-    }),
+    request: (context) =>
+      pagedRequest(context, { [paging.limitParam]: context.limit, [paging.offsetParam]: context.offset }),
     page(body, records) {
       const next = readAt(body, paging.nextPageAt);
       if (next === null || next === undefined) return { records, next: null };

@@ -1,5 +1,6 @@
 import { readAt } from '../read-at';
 import { numericOffset } from './offset-paging';
+import { pagedRequest } from './paged-request';
 import type { Pager } from './pager';
 
 /**
@@ -39,14 +40,11 @@ export function pageNumberPaging(options: Partial<Omit<PageNumberPaging, 'type'>
 export function pageNumberPager(paging: PageNumberPaging): Pager {
   return {
     sendsLimit: true,
-    request: (context) => ({
-      path: context.path,
-      query: {
-        ...context.query,
+    request: (context) =>
+      pagedRequest(context, {
         [paging.pageParam]: numericOffset(context.offset, paging.firstPage),
         [paging.sizeParam]: context.limit,
-      },
-    }),
+      }),
     page(body, records, context) {
       const page = numericOffset(context.offset, paging.firstPage);
       const more =
