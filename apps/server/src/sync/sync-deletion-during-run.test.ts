@@ -1,62 +1,48 @@
 import { CreatedConnectorSchema, type SyncSummary, SyncSummarySchema } from '@conduit/protocol';
 import { type AsanaSimulator, startAsanaSimulator } from '@conduit/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createExecuteExtension } from '../execute/execute-extension';
-import { createSearchExtension } from '../search/search-extension';
 import { indexInconsistencies } from '../search/test-support/index-consistency';
 import type { Store } from '../store/store';
-import {
-  startTestApp,
-  type TestApp,
-  type TestStoreLocation,
-  testStoreLocation,
-} from '../test-support/test-app';
-import { createSyncExtension, type SyncExtension } from './sync-extension';
+import type { TestApp } from '../test-support/test-app';
 import { expectedRecords } from './test-support/expected-records';
 import { storedRecords } from './test-support/stored-records';
+import { type SyncTestApp, startSyncTestApp } from './test-support/sync-test-app';
 
 describe('a task deleted upstream while a full sync runs', () => {
-  let location: TestStoreLocation;
+  let app: SyncTestApp;
   let store: Store;
   let sim: AsanaSimulator;
   let t: TestApp;
-  let sync: SyncExtension;
   let token: string;
   let deletedDuringRun: string | undefined;
   let subtasksOfDeleted: string[] = [];
 
   beforeAll(async () => {
-    location = await testStoreLocation('sqlite', 'sync_deleted_during_run');
-    store = await location.open();
     sim = await startAsanaSimulator({ dataset: { preset: 'tiny', seed: 11 } });
-    sync = createSyncExtension({
-      config: { pollMs: 20, leaseMs: 5_000, intervalMs: 3_600_000, concurrency: 1 },
-      // Right after the first page of a project's tasks is stored (its tasks' attachment and
-      // subtask listings queued), one of those tasks, with subtasks, is deleted upstream.
-      onPage: (event) => {
-        if (event.kind !== 'project_tasks' || deletedDuringRun !== undefined) return;
-        const victim = sim.data
-          .taskGids({ projectGid: event.parent })
-          .find((gid) => sim.data.subtaskGids(gid).length > 0);
-        if (victim === undefined) return;
-        deletedDuringRun = victim;
-        subtasksOfDeleted = sim.data.subtaskGids(victim);
-        sim.deleteTask(victim);
+    app = await startSyncTestApp('sqlite', 'sync_deleted_during_run', {
+      sync: {
+        config: { pollMs: 20, leaseMs: 5_000, intervalMs: 3_600_000, concurrency: 1 },
+        // Right after the first page of a project's tasks is stored (its tasks' attachment and
+        // subtask listings queued), one of those tasks, with subtasks, is deleted upstream.
+        onPage: (event) => {
+          if (event.kind !== 'project_tasks' || deletedDuringRun !== undefined) return;
+          const victim = sim.data
+            .taskGids({ projectGid: event.parent })
+            .find((gid) => sim.data.subtaskGids(gid).length > 0);
+          if (victim === undefined) return;
+          deletedDuringRun = victim;
+          subtasksOfDeleted = sim.data.subtaskGids(victim);
+          sim.deleteTask(victim);
+        },
       },
     });
-    const extensions = [createExecuteExtension(), createSearchExtension(), sync];
-    await store.migrate(extensions.flatMap((extension) => extension.migrations ?? []));
-    t = await startTestApp(store, { extensions, allowUpstreamOverride: true });
-    await sync.start?.(t.app.services);
+    ({ store, t } = app);
     token = await t.applicationToken();
   });
 
   afterAll(async () => {
-    await sync?.stop?.();
-    await t?.close();
+    await app?.close();
     await sim?.close();
-    await store?.close();
-    await location?.cleanup();
   });
 
   it('reads the 404 of its listings as an empty listing and a deletion: the run succeeds and sweeps', async () => {

@@ -1,45 +1,26 @@
 import { CreatedConnectorSchema, type SyncSummary, SyncSummarySchema } from '@conduit/protocol';
 import { type AsanaSimulator, startAsanaSimulator } from '@conduit/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createExecuteExtension } from '../execute/execute-extension';
-import { createSearchExtension } from '../search/search-extension';
-import type { Store } from '../store/store';
-import {
-  startTestApp,
-  type TestApp,
-  type TestStoreLocation,
-  testStoreLocation,
-} from '../test-support/test-app';
-import { createSyncExtension, type SyncExtension } from './sync-extension';
+import type { TestApp } from '../test-support/test-app';
+import { type SyncTestApp, startSyncTestApp } from './test-support/sync-test-app';
 
 describe('sync error messages', () => {
-  let location: TestStoreLocation;
-  let store: Store;
+  let app: SyncTestApp;
   let sim: AsanaSimulator;
   let t: TestApp;
-  let sync: SyncExtension;
   let token: string;
 
   beforeAll(async () => {
-    location = await testStoreLocation('sqlite', 'sync-errors');
-    store = await location.open();
     sim = await startAsanaSimulator({ dataset: { preset: 'tiny', seed: 11 } });
-    sync = createSyncExtension({
-      config: { pollMs: 20, leaseMs: 5_000, intervalMs: 3_600_000 },
-      attemptTimeoutMs: 2_000,
+    app = await startSyncTestApp('sqlite', 'sync-errors', {
+      sync: { config: { pollMs: 20, leaseMs: 5_000, intervalMs: 3_600_000 }, attemptTimeoutMs: 2_000 },
     });
-    const extensions = [createExecuteExtension(), createSearchExtension(), sync];
-    await store.migrate(extensions.flatMap((extension) => extension.migrations ?? []));
-    t = await startTestApp(store, { extensions, allowUpstreamOverride: true });
-    await sync.start?.(t.app.services);
+    t = app.t;
     token = await t.applicationToken();
   });
   afterAll(async () => {
-    await sync?.stop?.();
-    await t?.close();
+    await app?.close();
     await sim?.close();
-    await store?.close();
-    await location?.cleanup();
   });
 
   async function syncedSummary(baseUrl: string): Promise<{ summary: SyncSummary; text: string }> {

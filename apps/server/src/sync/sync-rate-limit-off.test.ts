@@ -2,50 +2,34 @@ import { CreatedConnectorSchema, SyncSummarySchema } from '@conduit/protocol';
 import { type AsanaSimulator, startAsanaSimulator } from '@conduit/testkit';
 import type { RateLimiter } from '@conduit/transport';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createExecuteExtension } from '../execute/execute-extension';
-import { createSearchExtension } from '../search/search-extension';
-import type { Store } from '../store/store';
-import {
-  startTestApp,
-  type TestApp,
-  type TestStoreLocation,
-  testStoreLocation,
-} from '../test-support/test-app';
-import { createSyncExtension, type SyncExtension } from './sync-extension';
+import type { TestApp } from '../test-support/test-app';
 import { moduleSyncUpstream } from './sync-upstream';
+import { type SyncTestApp, startSyncTestApp } from './test-support/sync-test-app';
 
 describe('CONDUIT_UPSTREAM_RATE_LIMIT=off and the sync', () => {
-  let location: TestStoreLocation;
-  let store: Store;
+  let app: SyncTestApp;
   let sim: AsanaSimulator;
   let t: TestApp;
-  let sync: SyncExtension;
   const limiters: (RateLimiter | undefined)[] = [];
 
   beforeAll(async () => {
-    location = await testStoreLocation('sqlite', 'sync-rate-off');
-    store = await location.open();
     sim = await startAsanaSimulator({ dataset: { preset: 'tiny', seed: 11 } });
-    // What createServer builds for `off`: no limiter at all, not the upstream's default one.
-    sync = createSyncExtension({
-      rateLimit: false,
-      config: { pollMs: 20, leaseMs: 5_000, intervalMs: 3_600_000 },
-      upstream: (options) => {
-        limiters.push(options.limiter);
-        return moduleSyncUpstream(options);
+    app = await startSyncTestApp('sqlite', 'sync-rate-off', {
+      // What createServer builds for `off`: no limiter at all, not the upstream's default one.
+      sync: {
+        rateLimit: false,
+        config: { pollMs: 20, leaseMs: 5_000, intervalMs: 3_600_000 },
+        upstream: (options) => {
+          limiters.push(options.limiter);
+          return moduleSyncUpstream(options);
+        },
       },
     });
-    const extensions = [createExecuteExtension(), createSearchExtension(), sync];
-    await store.migrate(extensions.flatMap((extension) => extension.migrations ?? []));
-    t = await startTestApp(store, { extensions, allowUpstreamOverride: true });
-    await sync.start?.(t.app.services);
+    t = app.t;
   });
   afterAll(async () => {
-    await sync?.stop?.();
-    await t?.close();
+    await app?.close();
     await sim?.close();
-    await store?.close();
-    await location?.cleanup();
   });
 
   it('syncs without an upstream limiter', async () => {

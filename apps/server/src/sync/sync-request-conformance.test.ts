@@ -9,16 +9,9 @@ import {
   startAsanaSimulator,
 } from '@conduit/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createExecuteExtension } from '../execute/execute-extension';
-import { createSearchExtension } from '../search/search-extension';
 import type { Store } from '../store/store';
-import {
-  startTestApp,
-  type TestApp,
-  type TestStoreLocation,
-  testStoreLocation,
-} from '../test-support/test-app';
-import { createSyncExtension, type SyncExtension } from './sync-extension';
+import type { TestApp } from '../test-support/test-app';
+import { type SyncTestApp, startSyncTestApp } from './test-support/sync-test-app';
 
 // Every request the sync sends (full run, incremental run, watching the change stream, reading a
 // changed record again) is held to the official Asana spec, query parameters and enums included.
@@ -26,35 +19,28 @@ const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 const specPath = path.resolve(repoRoot, '../shared/specs/asana/asana_oas.yaml');
 
 describe('requests of the Asana sync against the official spec', () => {
-  let location: TestStoreLocation;
+  let app: SyncTestApp;
   let store: Store;
   let sim: AsanaSimulator;
   let t: TestApp;
-  let sync: SyncExtension;
   let checking: OpenApiCheckingFetch;
 
   beforeAll(async () => {
     const spec = await loadOpenApiSpec(specPath);
     checking = openApiCheckingFetch(spec, globalThis.fetch, { basePath: '/api/1.0' });
-    location = await testStoreLocation('sqlite', 'sync_conformance');
-    store = await location.open();
     sim = await startAsanaSimulator({ dataset: { preset: 'tiny', seed: 11 } });
-    sync = createSyncExtension({
-      config: { pollMs: 20, leaseMs: 5_000, intervalMs: 3_600_000, watchMs: 1_000 },
-      fetch: checking.fetch,
+    app = await startSyncTestApp('sqlite', 'sync_conformance', {
+      sync: {
+        config: { pollMs: 20, leaseMs: 5_000, intervalMs: 3_600_000, watchMs: 1_000 },
+        fetch: checking.fetch,
+      },
     });
-    const extensions = [createExecuteExtension(), createSearchExtension(), sync];
-    await store.migrate(extensions.flatMap((extension) => extension.migrations ?? []));
-    t = await startTestApp(store, { extensions, allowUpstreamOverride: true });
-    await sync.start?.(t.app.services);
+    ({ store, t } = app);
   }, 60_000);
 
   afterAll(async () => {
-    await sync?.stop?.();
-    await t?.close();
+    await app?.close();
     await sim?.close();
-    await store?.close();
-    await location?.cleanup();
   });
 
   it('sends only what the spec allows, in full and incremental runs and while watching', async () => {

@@ -7,19 +7,12 @@ import {
 } from '@conduit/protocol';
 import { type AsanaSimulator, startAsanaSimulator } from '@conduit/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createExecuteExtension } from '../execute/execute-extension';
-import { createSearchExtension } from '../search/search-extension';
 import { indexInconsistencies } from '../search/test-support/index-consistency';
 import type { Store } from '../store/store';
-import {
-  startTestApp,
-  type TestApp,
-  type TestStoreLocation,
-  testStoreLocation,
-} from '../test-support/test-app';
-import { createSyncExtension, type SyncExtension } from './sync-extension';
+import type { TestApp } from '../test-support/test-app';
 import { expectedRecords } from './test-support/expected-records';
 import { storedRecords } from './test-support/stored-records';
+import { type SyncTestApp, startSyncTestApp } from './test-support/sync-test-app';
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -32,11 +25,10 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, tim
 }
 
 describe.each(['sqlite', 'postgres'] as const)('sync on %s', (kind) => {
-  let location: TestStoreLocation;
+  let app: SyncTestApp;
   let store: Store;
   let sim: AsanaSimulator;
   let t: TestApp;
-  let sync: SyncExtension;
   let token: string;
   let connectorId: string;
 
@@ -57,24 +49,18 @@ describe.each(['sqlite', 'postgres'] as const)('sync on %s', (kind) => {
   };
 
   beforeAll(async () => {
-    location = await testStoreLocation(kind, `sync_${kind}`);
-    store = await location.open();
     sim = await startAsanaSimulator({ dataset: { preset: 'tiny', seed: 11 } });
-    // Runs only: watching the change stream between runs has its own tests (sync-watcher.test.ts).
-    sync = createSyncExtension({ config: { pollMs: 20, leaseMs: 5_000, intervalMs: 3_600_000, watchMs: 0 } });
-    const extensions = [createExecuteExtension(), createSearchExtension(), sync];
-    await store.migrate(extensions.flatMap((extension) => extension.migrations ?? []));
-    t = await startTestApp(store, { extensions, allowUpstreamOverride: true });
-    await sync.start?.(t.app.services);
+    app = await startSyncTestApp(kind, `sync_${kind}`, {
+      // Runs only: watching the change stream between runs has its own tests (sync-watcher.test.ts).
+      sync: { config: { pollMs: 20, leaseMs: 5_000, intervalMs: 3_600_000, watchMs: 0 } },
+    });
+    ({ store, t } = app);
     token = await t.applicationToken();
   });
 
   afterAll(async () => {
-    await sync?.stop?.();
-    await t?.close();
+    await app?.close();
     await sim?.close();
-    await store?.close();
-    await location?.cleanup();
   });
 
   it('copies every searchable entity when a connector is created, and reports it', async () => {
