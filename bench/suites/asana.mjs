@@ -5,12 +5,19 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import {
+  CLIENT_METRICS,
+  comparisonRows,
+  measureInterleaved,
+  medianOf,
+  verdict,
+} from '../lib/client-comparison.mjs';
 import { measureProcess } from '../lib/measure.mjs';
-import { fixed, median, table } from '../lib/stats.mjs';
+import { fixed, table } from '../lib/stats.mjs';
+import { testkitBin } from '../lib/testkit-bin.mjs';
 import { startServerProcess } from '../variants/support/child-server.mjs';
 
 export const title = 'Asana connector vs the official SDK (issue "The task-management connector")';
@@ -31,11 +38,7 @@ const OFFICIAL_RETRY_CAP_MS = 90_000;
 const here = import.meta.dirname;
 const repoRoot = join(here, '..', '..');
 const variantsDir = join(here, '..', 'variants');
-const simulatorScript = join(
-  dirname(fileURLToPath(import.meta.resolve('@conduit/testkit/package.json'))),
-  'dist',
-  'asana-simulator.js',
-);
+const simulatorScript = testkitBin('asana-simulator');
 
 const log = (line) => process.stderr.write(`  asana: ${line}\n`);
 
@@ -68,45 +71,24 @@ async function runList() {
   const { baseUrl, token, projectGid, projectTaskCount } = simulator.ready;
   if (projectTaskCount !== LIST_TASKS)
     throw new Error(`the simulator's project has ${projectTaskCount} tasks`);
-  const runs = Object.fromEntries(LIST_VARIANTS.map((variant) => [variant.id, []]));
+  let runs;
   try {
-    for (let repetition = 0; repetition < LIST_REPETITIONS; repetition += 1) {
-      const order = LIST_VARIANTS.map(
-        (_, index) => LIST_VARIANTS[(index + repetition) % LIST_VARIANTS.length],
-      );
-      for (const variant of order) {
-        const result = await measureProcess(
-          join(variantsDir, variant.script),
-          ['--base-url', baseUrl, '--project', projectGid],
-          { env: { ASANA_TOKEN: token } },
-        );
-        if (result.records !== LIST_TASKS) {
-          throw new Error(`${variant.id} counted ${result.records} tasks, expected ${LIST_TASKS}`);
-        }
-        runs[variant.id].push(result);
-        log(
-          `list #${repetition + 1} ${variant.id}: wall ${fixed(result.wallMs, 0)} ms, cpu ${fixed(result.cpuMs, 0)} ms, rss ${fixed(result.peakRssMb, 0)} MB`,
-        );
-      }
-    }
+    runs = await measureInterleaved({
+      variants: LIST_VARIANTS,
+      repetitions: LIST_REPETITIONS,
+      args: ['--base-url', baseUrl, '--project', projectGid],
+      env: { ASANA_TOKEN: token },
+      expected: LIST_TASKS,
+      noun: 'tasks',
+      log,
+    });
   } finally {
     await simulator.stop();
   }
 
-  const metric = (id, key) => median(runs[id].map((r) => r[key]));
-  const metrics = [
-    ['wallMs', 'wall'],
-    ['cpuMs', 'CPU'],
-    ['peakRssMb', 'peak memory'],
-  ];
-  const rows = LIST_VARIANTS.map((variant) => [
-    variant.label,
-    fixed(metric(variant.id, 'wallMs'), 0),
-    fixed(metric(variant.id, 'cpuMs'), 0),
-    fixed(metric(variant.id, 'peakRssMb'), 0),
-    ...metrics.map(([key]) => fixed(metric(variant.id, key) / metric('official', key))),
-    ...metrics.map(([key]) => fixed(metric(variant.id, key) / metric('fetch', key))),
-  ]);
+  const metric = (id, key) => medianOf(runs, id, key);
+  const metrics = CLIENT_METRICS;
+  const rows = comparisonRows(LIST_VARIANTS, runs, ['official', 'fetch']);
   const verdicts = [];
   for (const [key, name] of metrics) {
     const ratio = metric('conduit', key) / metric('official', key);
@@ -488,8 +470,4 @@ function walkPackages(modules) {
   };
   visitModules(modules);
   return { packages, sizes, bytes };
-}
-
-function verdict(pass) {
-  return pass ? 'PASS' : 'MISS';
 }

@@ -3,8 +3,15 @@
 // of @conduit/testkit runs in a process of its own; every client variant runs in a fresh process.
 // See bench/README.md.
 import { join } from 'node:path';
+import {
+  CLIENT_METRICS,
+  comparisonRows,
+  measureInterleaved,
+  medianOf,
+  verdict,
+} from '../lib/client-comparison.mjs';
 import { measureProcess } from '../lib/measure.mjs';
-import { fixed, median, table } from '../lib/stats.mjs';
+import { fixed, table } from '../lib/stats.mjs';
 import { startServerProcess } from '../variants/support/child-server.mjs';
 
 export const title = 'Salesforce connector vs jsforce, and its sync (issue 15, "The CRM connector")';
@@ -24,8 +31,6 @@ const here = import.meta.dirname;
 const variantsDir = join(here, '..', 'variants');
 const simulatorScript = join(variantsDir, 'support', 'salesforce-simulator.mjs');
 const log = (line) => process.stderr.write(`  salesforce: ${line}\n`);
-
-const verdict = (ok) => (ok ? 'PASS' : 'MISS');
 
 function credentialsEnv(ready) {
   return {
@@ -72,42 +77,23 @@ async function runList() {
     },
   );
   const ready = simulator.ready;
-  const runs = Object.fromEntries(LIST_VARIANTS.map((variant) => [variant.id, []]));
+  let runs;
   try {
-    for (let repetition = 0; repetition < LIST_REPETITIONS; repetition += 1) {
-      const order = LIST_VARIANTS.map(
-        (_, index) => LIST_VARIANTS[(index + repetition) % LIST_VARIANTS.length],
-      );
-      for (const variant of order) {
-        const result = await measureProcess(
-          join(variantsDir, variant.script),
-          ['--login-url', ready.loginUrl, '--soql', CONTACTS_SOQL],
-          { env: credentialsEnv(ready) },
-        );
-        if (result.records !== LIST_CONTACTS)
-          throw new Error(`${variant.id} counted ${result.records} contacts, expected ${LIST_CONTACTS}`);
-        runs[variant.id].push(result);
-        log(
-          `list #${repetition + 1} ${variant.id}: wall ${fixed(result.wallMs, 0)} ms, cpu ${fixed(result.cpuMs, 0)} ms, rss ${fixed(result.peakRssMb, 0)} MB`,
-        );
-      }
-    }
+    runs = await measureInterleaved({
+      variants: LIST_VARIANTS,
+      repetitions: LIST_REPETITIONS,
+      args: ['--login-url', ready.loginUrl, '--soql', CONTACTS_SOQL],
+      env: credentialsEnv(ready),
+      expected: LIST_CONTACTS,
+      noun: 'contacts',
+      log,
+    });
   } finally {
     await simulator.stop();
   }
-  const metric = (id, key) => median(runs[id].map((r) => r[key]));
-  const metrics = [
-    ['wallMs', 'wall'],
-    ['cpuMs', 'CPU'],
-    ['peakRssMb', 'peak memory'],
-  ];
-  const rows = LIST_VARIANTS.map((variant) => [
-    variant.label,
-    fixed(metric(variant.id, 'wallMs'), 0),
-    fixed(metric(variant.id, 'cpuMs'), 0),
-    fixed(metric(variant.id, 'peakRssMb'), 0),
-    ...metrics.map(([key]) => fixed(metric(variant.id, key) / metric('jsforce', key))),
-  ]);
+  const metric = (id, key) => medianOf(runs, id, key);
+  const metrics = CLIENT_METRICS;
+  const rows = comparisonRows(LIST_VARIANTS, runs, ['jsforce']);
   const verdicts = metrics.map(([key, name]) => {
     const ratio = metric('conduit', key) / metric('jsforce', key);
     return [`ours / jsforce, ${name} ≤ ${LIST_TARGET}`, fixed(ratio), verdict(ratio <= LIST_TARGET)];

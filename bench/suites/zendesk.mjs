@@ -4,11 +4,18 @@
 // @conduit/testkit runs in a process of its own; every client variant runs in a fresh process.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
+import {
+  CLIENT_METRICS,
+  comparisonRows,
+  measureInterleaved,
+  medianOf,
+  verdict,
+} from '../lib/client-comparison.mjs';
 import { measureProcess } from '../lib/measure.mjs';
-import { fixed, median, table } from '../lib/stats.mjs';
+import { fixed, table } from '../lib/stats.mjs';
+import { testkitBin } from '../lib/testkit-bin.mjs';
 import { startServerProcess } from '../variants/support/child-server.mjs';
 
 export const title = 'Zendesk Support connector vs node-zendesk (issue 14, the support-desk connector)';
@@ -25,13 +32,8 @@ const GET_TARGET_SHARE = 0.9;
 const here = import.meta.dirname;
 const repoRoot = join(here, '..', '..');
 const variantsDir = join(here, '..', 'variants');
-const simulatorScript = join(
-  dirname(fileURLToPath(import.meta.resolve('@conduit/testkit/package.json'))),
-  'dist',
-  'zendesk-simulator.js',
-);
+const simulatorScript = testkitBin('zendesk-simulator');
 const log = (line) => process.stderr.write(`  zendesk: ${line}\n`);
-const verdict = (pass) => (pass ? 'PASS' : 'MISS');
 
 export async function run() {
   const list = await runList();
@@ -74,41 +76,24 @@ async function runList() {
     'off',
   ]);
   const { baseUrl, email, apiToken, liveTickets } = simulator.ready;
-  const runs = Object.fromEntries(LIST_VARIANTS.map((variant) => [variant.id, []]));
+  let runs;
   try {
     await warmUp(baseUrl, email, apiToken);
-    for (let repetition = 0; repetition < LIST_REPETITIONS; repetition += 1) {
-      const order = LIST_VARIANTS.map(
-        (_, index) => LIST_VARIANTS[(index + repetition) % LIST_VARIANTS.length],
-      );
-      for (const variant of order) {
-        const result = await measureProcess(join(variantsDir, variant.script), ['--base-url', baseUrl], {
-          env: { ZENDESK_EMAIL: email, ZENDESK_API_TOKEN: apiToken },
-        });
-        if (result.records !== liveTickets)
-          throw new Error(`${variant.id} counted ${result.records} tickets, expected ${liveTickets}`);
-        runs[variant.id].push(result);
-        log(
-          `list #${repetition + 1} ${variant.id}: wall ${fixed(result.wallMs, 0)} ms, cpu ${fixed(result.cpuMs, 0)} ms, rss ${fixed(result.peakRssMb, 0)} MB`,
-        );
-      }
-    }
+    runs = await measureInterleaved({
+      variants: LIST_VARIANTS,
+      repetitions: LIST_REPETITIONS,
+      args: ['--base-url', baseUrl],
+      env: { ZENDESK_EMAIL: email, ZENDESK_API_TOKEN: apiToken },
+      expected: liveTickets,
+      noun: 'tickets',
+      log,
+    });
   } finally {
     await simulator.stop();
   }
-  const metric = (id, key) => median(runs[id].map((r) => r[key]));
-  const metrics = [
-    ['wallMs', 'wall'],
-    ['cpuMs', 'CPU'],
-    ['peakRssMb', 'peak memory'],
-  ];
-  const rows = LIST_VARIANTS.map((variant) => [
-    variant.label,
-    fixed(metric(variant.id, 'wallMs'), 0),
-    fixed(metric(variant.id, 'cpuMs'), 0),
-    fixed(metric(variant.id, 'peakRssMb'), 0),
-    ...metrics.map(([key]) => fixed(metric(variant.id, key) / metric('peer', key))),
-  ]);
+  const metric = (id, key) => medianOf(runs, id, key);
+  const metrics = CLIENT_METRICS;
+  const rows = comparisonRows(LIST_VARIANTS, runs, ['peer']);
   const verdicts = metrics.map(([key, name]) => {
     const ratio = metric('conduit', key) / metric('peer', key);
     return [`ours / node-zendesk, ${name} ≤ ${LIST_TARGET}`, fixed(ratio), verdict(ratio <= LIST_TARGET)];
