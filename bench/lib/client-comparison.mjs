@@ -60,3 +60,14 @@ export function comparisonRows(variants, runs, references) {
     ),
   ]);
 }
+
+/**
+ * Verdict rows `ours / <name>, <metric> ≤ target` for each metric: the ratio of the medians of
+ * variant `ours` to those of `reference`, and PASS when it is at most `target`.
+ */
+export function ratioVerdicts(runs, { ours = 'conduit', reference, name, target }) {
+  return CLIENT_METRICS.map(([key, metricName]) => {
+    const ratio = medianOf(runs, ours, key) / medianOf(runs, reference, key);
+    return [`ours / ${name}, ${metricName} ≤ ${target}`, fixed(ratio), verdict(ratio <= target)];
+  });
+}

@@ -9,10 +9,10 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
 import {
-  CLIENT_METRICS,
   comparisonRows,
   measureInterleaved,
   medianOf,
+  ratioVerdicts,
   verdict,
 } from '../lib/client-comparison.mjs';
 import { measureProcess } from '../lib/measure.mjs';
@@ -86,28 +86,13 @@ async function runList() {
     await simulator.stop();
   }
 
-  const metric = (id, key) => medianOf(runs, id, key);
-  const metrics = CLIENT_METRICS;
   const rows = comparisonRows(LIST_VARIANTS, runs, ['official', 'fetch']);
-  const verdicts = [];
-  for (const [key, name] of metrics) {
-    const ratio = metric('conduit', key) / metric('official', key);
-    verdicts.push([
-      `ours / official, ${name} ≤ ${LIST_TARGET_VS_OFFICIAL}`,
-      fixed(ratio),
-      verdict(ratio <= LIST_TARGET_VS_OFFICIAL),
-    ]);
-  }
-  for (const [key, name] of metrics) {
-    const ratio = metric('conduit', key) / metric('fetch', key);
-    verdicts.push([
-      `ours / plain fetch, ${name} ≤ ${LIST_TARGET_VS_FETCH}`,
-      fixed(ratio),
-      verdict(ratio <= LIST_TARGET_VS_FETCH),
-    ]);
-  }
+  const verdicts = [
+    ...ratioVerdicts(runs, { reference: 'official', name: 'official', target: LIST_TARGET_VS_OFFICIAL }),
+    ...ratioVerdicts(runs, { reference: 'fetch', name: 'plain fetch', target: LIST_TARGET_VS_FETCH }),
+  ];
   const floor = ['wallMs', 'cpuMs', 'peakRssMb'].map((key) =>
-    fixed(metric('fetch', key) / metric('official', key)),
+    fixed(medianOf(runs, 'fetch', key) / medianOf(runs, 'official', key)),
   );
 
   return `### Listing a project of ${LIST_TASKS.toLocaleString('en-US')} tasks

@@ -7,8 +7,7 @@ import {
   CLIENT_METRICS,
   comparisonRows,
   measureInterleaved,
-  medianOf,
-  verdict,
+  ratioVerdicts,
 } from '../lib/client-comparison.mjs';
 import { measureProcess } from '../lib/measure.mjs';
 import { fixed, table } from '../lib/stats.mjs';
@@ -91,14 +90,9 @@ async function runList() {
   } finally {
     await simulator.stop();
   }
-  const metric = (id, key) => medianOf(runs, id, key);
-  const metrics = CLIENT_METRICS;
   const rows = comparisonRows(LIST_VARIANTS, runs, ['jsforce']);
-  const verdicts = metrics.map(([key, name]) => {
-    const ratio = metric('conduit', key) / metric('jsforce', key);
-    return [`ours / jsforce, ${name} ≤ ${LIST_TARGET}`, fixed(ratio), verdict(ratio <= LIST_TARGET)];
-  });
-  const perRep = metrics.map(([key, name]) => {
+  const verdicts = ratioVerdicts(runs, { reference: 'jsforce', name: 'jsforce', target: LIST_TARGET });
+  const perRep = CLIENT_METRICS.map(([key, name]) => {
     const ratios = runs.conduit.map((r, i) => r[key] / runs.jsforce[i][key]);
     return `${name} ${fixed(Math.min(...ratios))}–${fixed(Math.max(...ratios))}`;
   });

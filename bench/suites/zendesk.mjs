@@ -6,13 +6,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import {
-  CLIENT_METRICS,
-  comparisonRows,
-  measureInterleaved,
-  medianOf,
-  verdict,
-} from '../lib/client-comparison.mjs';
+import { comparisonRows, measureInterleaved, ratioVerdicts, verdict } from '../lib/client-comparison.mjs';
 import { measureProcess } from '../lib/measure.mjs';
 import { fixed, table } from '../lib/stats.mjs';
 import { testkitBin } from '../lib/testkit-bin.mjs';
@@ -91,13 +85,8 @@ async function runList() {
   } finally {
     await simulator.stop();
   }
-  const metric = (id, key) => medianOf(runs, id, key);
-  const metrics = CLIENT_METRICS;
   const rows = comparisonRows(LIST_VARIANTS, runs, ['peer']);
-  const verdicts = metrics.map(([key, name]) => {
-    const ratio = metric('conduit', key) / metric('peer', key);
-    return [`ours / node-zendesk, ${name} ≤ ${LIST_TARGET}`, fixed(ratio), verdict(ratio <= LIST_TARGET)];
-  });
+  const verdicts = ratioVerdicts(runs, { reference: 'peer', name: 'node-zendesk', target: LIST_TARGET });
   return `### Listing ${LIST_TICKETS.toLocaleString('en-US')} tickets
 
 \`conduit-zendesk-simulator --tickets ${LIST_TICKETS} --rate-limit off\` in its own process (${liveTickets} live
