@@ -1,28 +1,18 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Store } from '../store/store';
-import {
-  startTestApp,
-  type TestApp,
-  type TestStoreLocation,
-  testStoreLocation,
-} from '../test-support/test-app';
+import { type StoredTestApp, startStoredTestApp } from '../test-support/stored-test-app';
+import type { TestApp } from '../test-support/test-app';
 
 describe('a client that goes away mid-request', () => {
-  let location: TestStoreLocation;
-  let store: Store;
+  let app: StoredTestApp;
   let t: TestApp;
 
   beforeAll(async () => {
-    location = await testStoreLocation('sqlite', 'client-abort');
-    store = await location.open();
-    await store.migrate();
-    t = await startTestApp(store);
+    app = await startStoredTestApp('sqlite', 'client-abort');
+    t = app.t;
   });
   afterAll(async () => {
-    await t?.close();
-    await store?.close();
-    await location?.cleanup();
+    await app?.close();
   });
 
   it('is not logged as an error nor counted as a 500', async () => {

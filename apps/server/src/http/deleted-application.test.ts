@@ -1,30 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SqlStore } from '../store/sql-store';
 import type { Store } from '../store/store';
-import {
-  startTestApp,
-  type TestApp,
-  type TestStoreLocation,
-  testStoreLocation,
-} from '../test-support/test-app';
+import { type StoredTestApp, startStoredTestApp } from '../test-support/stored-test-app';
+import type { TestApp } from '../test-support/test-app';
 
 describe.each(['sqlite', 'postgres'] as const)(
   'a token of an application that no longer exists, on %s',
   (kind) => {
-    let location: TestStoreLocation;
+    let app: StoredTestApp;
     let store: Store;
     let t: TestApp;
 
     beforeAll(async () => {
-      location = await testStoreLocation(kind, `gone_app_${kind}`);
-      store = await location.open();
-      await store.migrate();
-      t = await startTestApp(store);
+      app = await startStoredTestApp(kind, `gone_app_${kind}`);
+      ({ store, t } = app);
     });
     afterAll(async () => {
-      await t?.close();
-      await store?.close();
-      await location?.cleanup();
+      await app?.close();
     });
 
     it('answers 401 invalid_token on connector creation, not 500', async () => {

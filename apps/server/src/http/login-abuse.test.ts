@@ -1,12 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Store } from '../store/store';
-import {
-  startTestApp,
-  type TestApp,
-  type TestStoreLocation,
-  testStoreLocation,
-} from '../test-support/test-app';
+import { type StoredTestApp, startStoredTestApp } from '../test-support/stored-test-app';
+import type { TestApp } from '../test-support/test-app';
 
 const TOKEN_PATH = '/api/v1/account/applications/token';
 
@@ -57,23 +52,18 @@ async function flood(count: number, concurrency: number, send: (index: number) =
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 describe('login abuse', () => {
-  let location: TestStoreLocation;
-  let store: Store;
+  let app: StoredTestApp;
   let t: TestApp;
 
   beforeAll(async () => {
-    location = await testStoreLocation('sqlite', 'login-abuse');
-    store = await location.open();
-    await store.migrate();
-    t = await startTestApp(store, {
+    app = await startStoredTestApp('sqlite', 'login-abuse', {
       rateLimit: { limit: 30, windowMs: 60_000 },
       loginLimits: { perClientAddress: 5, perAddress: 20, refusalDelayMs: 20 },
     });
+    t = app.t;
   });
   afterAll(async () => {
-    await t?.close();
-    await store?.close();
-    await location?.cleanup();
+    await app?.close();
   });
 
   it('a wrong-secret flood locks out neither the application tokens nor the right secret from elsewhere', async () => {

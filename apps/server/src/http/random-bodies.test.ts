@@ -1,13 +1,8 @@
 import { ErrorBodySchema } from '@conduit/protocol';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Store } from '../store/store';
-import {
-  startTestApp,
-  type TestApp,
-  type TestStoreLocation,
-  testStoreLocation,
-} from '../test-support/test-app';
+import { type StoredTestApp, startStoredTestApp } from '../test-support/stored-test-app';
+import type { TestApp } from '../test-support/test-app';
 
 const credentialKeys = fc.constantFrom(
   'token',
@@ -72,25 +67,20 @@ const tokenLike = fc.record(
 );
 
 describe('random request bodies', () => {
-  let location: TestStoreLocation;
-  let store: Store;
+  let app: StoredTestApp;
   let t: TestApp;
   let appToken: string;
   let scopedToken: string;
 
   beforeAll(async () => {
-    location = await testStoreLocation('sqlite', 'fuzz');
-    store = await location.open();
-    await store.migrate();
-    t = await startTestApp(store);
+    app = await startStoredTestApp('sqlite', 'fuzz');
+    t = app.t;
     appToken = await t.applicationToken();
     scopedToken = await t.scopedToken('fuzz-user', appToken);
   });
 
   afterAll(async () => {
-    await t?.close();
-    await store?.close();
-    await location?.cleanup();
+    await app?.close();
   });
 
   async function send(path: string, body: string | Uint8Array<ArrayBuffer>, token?: string): Promise<number> {

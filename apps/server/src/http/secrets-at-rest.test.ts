@@ -2,13 +2,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from '../store/store';
-import {
-  type StoreKind,
-  startTestApp,
-  type TestApp,
-  type TestStoreLocation,
-  testStoreLocation,
-} from '../test-support/test-app';
+import { type StoredTestApp, startStoredTestApp } from '../test-support/stored-test-app';
+import type { StoreKind, TestApp, TestStoreLocation } from '../test-support/test-app';
 
 /** Distinctive values that must never appear in plaintext at rest or in a log line. */
 const SECRETS = {
@@ -21,16 +16,15 @@ const SECRETS = {
 };
 
 describe.each<StoreKind>(['sqlite', 'postgres'])('secrets at rest and in logs (%s)', (kind) => {
+  let app: StoredTestApp;
   let location: TestStoreLocation;
   let store: Store;
   let t: TestApp;
   const issued: string[] = [];
 
   beforeAll(async () => {
-    location = await testStoreLocation(kind, 'secrets');
-    store = await location.open();
-    await store.migrate();
-    t = await startTestApp(store);
+    app = await startStoredTestApp(kind, 'secrets');
+    ({ location, store, t } = app);
     const appToken = await t.applicationToken();
     const scoped = await t.scopedToken('secret-user', appToken);
     issued.push(appToken, scoped, t.clientSecret);
@@ -81,9 +75,7 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('secrets at rest and in logs (%
   });
 
   afterAll(async () => {
-    await t?.close();
-    await store?.close();
-    await location?.cleanup();
+    await app?.close();
   });
 
   it('keeps every credential encrypted in the store', async () => {

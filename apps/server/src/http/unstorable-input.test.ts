@@ -7,12 +7,8 @@ import { createSearchExtension } from '../search/search-extension';
 import { conformanceRecords } from '../search/test-support/conformance-dataset';
 import { writeRecords } from '../search/test-support/search-fixture';
 import type { Store } from '../store/store';
-import {
-  startTestApp,
-  type TestApp,
-  type TestStoreLocation,
-  testStoreLocation,
-} from '../test-support/test-app';
+import { type StoredTestApp, startStoredTestApp } from '../test-support/stored-test-app';
+import type { TestApp } from '../test-support/test-app';
 import { hasLoneSurrogate } from './storable-text';
 
 const CONNECTORS = '/v1/integrations/connectors';
@@ -36,18 +32,16 @@ const hostileText = fc.oneof(
 const outcomes: Record<string, number[]> = {};
 
 describe.each(['sqlite', 'postgres'] as const)('input the database refuses, on %s', (kind) => {
-  let location: TestStoreLocation;
+  let app: StoredTestApp;
   let store: Store;
   let t: TestApp;
   let token: string;
   let connectorId: string;
 
   beforeAll(async () => {
-    location = await testStoreLocation(kind, `unstorable_${kind}`);
-    store = await location.open();
     const extensions = [createExecuteExtension(), createSearchExtension()];
-    await store.migrate(extensions.flatMap((extension) => extension.migrations ?? []));
-    t = await startTestApp(store, { extensions });
+    app = await startStoredTestApp(kind, `unstorable_${kind}`, { extensions });
+    ({ store, t } = app);
     token = await t.applicationToken();
     const created = await t.request('POST', CONNECTORS, {
       token,
@@ -57,9 +51,7 @@ describe.each(['sqlite', 'postgres'] as const)('input the database refuses, on %
     await writeRecords(store, connectorId, 'tasks', SEARCHABLE_FIELDS.tasks, conformanceRecords(40));
   });
   afterAll(async () => {
-    await t?.close();
-    await store?.close();
-    await location?.cleanup();
+    await app?.close();
   });
 
   const search = (filter: unknown) =>

@@ -3,18 +3,14 @@ import { CreatedConnectorSchema, type SearchEnvelope } from '@conduit/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createExecuteExtension } from '../execute/execute-extension';
 import type { Store } from '../store/store';
-import {
-  startTestApp,
-  type TestApp,
-  type TestStoreLocation,
-  testStoreLocation,
-} from '../test-support/test-app';
+import { type StoredTestApp, startStoredTestApp } from '../test-support/stored-test-app';
+import type { TestApp } from '../test-support/test-app';
 import { createSearchExtension } from './search-extension';
 import { conformanceRecords } from './test-support/conformance-dataset';
 import { writeRecords } from './test-support/search-fixture';
 
 describe.each(['sqlite', 'postgres'] as const)('search through the execute route on %s', (kind) => {
-  let location: TestStoreLocation;
+  let app: StoredTestApp;
   let store: Store;
   let t: TestApp;
   let token: string;
@@ -27,11 +23,9 @@ describe.each(['sqlite', 'postgres'] as const)('search through the execute route
     });
 
   beforeAll(async () => {
-    location = await testStoreLocation(kind, `search_route_${kind}`);
-    store = await location.open();
     const extensions = [createExecuteExtension(), createSearchExtension()];
-    await store.migrate(extensions.flatMap((extension) => extension.migrations ?? []));
-    t = await startTestApp(store, { extensions });
+    app = await startStoredTestApp(kind, `search_route_${kind}`, { extensions });
+    ({ store, t } = app);
     token = await t.applicationToken();
     const created = await t.request('POST', '/v1/integrations/connectors', {
       token,
@@ -42,9 +36,7 @@ describe.each(['sqlite', 'postgres'] as const)('search through the execute route
   });
 
   afterAll(async () => {
-    await t?.close();
-    await store?.close();
-    await location?.cleanup();
+    await app?.close();
   });
 
   it('answers hits, a cursor bound to the query and took_ms', async () => {

@@ -6,12 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createExecuteExtension } from '../execute/execute-extension';
 import { createSearchExtension } from '../search/search-extension';
 import { writeRecords } from '../search/test-support/search-fixture';
-import {
-  startTestApp,
-  type TestApp,
-  type TestStoreLocation,
-  testStoreLocation,
-} from '../test-support/test-app';
+import { type StoredTestApp, startStoredTestApp } from '../test-support/stored-test-app';
+import type { TestApp, TestStoreLocation } from '../test-support/test-app';
 import type { Store } from './store';
 
 const MARKER = 'zq-erase-marker-7f3a';
@@ -28,21 +24,18 @@ function onDisk(dataDir: string): string {
 }
 
 describe('a deleted connector on the embedded store', () => {
+  let app: StoredTestApp;
   let location: TestStoreLocation;
   let store: Store;
   let t: TestApp;
 
   beforeAll(async () => {
-    location = await testStoreLocation('sqlite', 'erase-on-disk');
-    store = await location.open();
     const extensions = [createExecuteExtension(), createSearchExtension()];
-    await store.migrate(extensions.flatMap((extension) => extension.migrations ?? []));
-    t = await startTestApp(store, { extensions });
+    app = await startStoredTestApp('sqlite', 'erase-on-disk', { extensions });
+    ({ location, store, t } = app);
   });
   afterAll(async () => {
-    await t?.close();
-    await store?.close();
-    await location?.cleanup();
+    await app?.close();
   });
 
   it('leaves its synced records neither in the database file nor in the WAL', async () => {

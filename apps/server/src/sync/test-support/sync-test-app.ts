@@ -1,23 +1,12 @@
 import { createExecuteExtension, type ExecuteExtensionOptions } from '../../execute/execute-extension';
 import { createSearchExtension } from '../../search/search-extension';
-import type { Store } from '../../store/store';
-import {
-  type StoreKind,
-  startTestApp,
-  type TestApp,
-  type TestStoreLocation,
-  testStoreLocation,
-} from '../../test-support/test-app';
+import { type StoredTestApp, startStoredTestApp } from '../../test-support/stored-test-app';
+import type { StoreKind } from '../../test-support/test-app';
 import { createSyncExtension, type SyncExtension, type SyncExtensionOptions } from '../sync-extension';
 
 /** A server with execute, search and sync over a fresh store, its sync loop started. */
-export interface SyncTestApp {
-  readonly location: TestStoreLocation;
-  readonly store: Store;
-  readonly t: TestApp;
+export interface SyncTestApp extends StoredTestApp {
   readonly sync: SyncExtension;
-  /** Stops the sync loop, the server and the store, and removes the store. */
-  close(): Promise<void>;
 }
 
 /** Options of {@link startSyncTestApp}. */
@@ -45,24 +34,20 @@ export async function startSyncTestApp(
   label: string,
   options: SyncTestAppOptions = {},
 ): Promise<SyncTestApp> {
-  const location = await testStoreLocation(kind, label);
-  const store = await location.open();
   const sync = createSyncExtension(options.sync);
-  let t: TestApp | undefined;
+  const stored = await startStoredTestApp(kind, label, {
+    extensions: [createExecuteExtension(options.execute), createSearchExtension(), sync],
+    allowUpstreamOverride: true,
+  });
   const close = async (): Promise<void> => {
     await sync.stop?.();
-    await t?.close();
-    await store.close();
-    await location.cleanup();
+    await stored.close();
   };
   try {
-    const extensions = [createExecuteExtension(options.execute), createSearchExtension(), sync];
-    await store.migrate(extensions.flatMap((extension) => extension.migrations ?? []));
-    t = await startTestApp(store, { extensions, allowUpstreamOverride: true });
-    await sync.start?.(t.app.services);
-    return { location, store, t, sync, close };
+    await sync.start?.(stored.t.app.services);
   } catch (error) {
     await close();
     throw error;
   }
+  return { ...stored, sync, close };
 }
