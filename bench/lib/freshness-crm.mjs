@@ -123,8 +123,13 @@ export function crmScenarioFor({ dailyLimit, org }) {
           throw new Error(`unknown change kind ${change.kind} (${SOBJECT_OF[entity]})`);
       }
     },
-    describe:
-      () => `The Salesforce simulator (in the driver's process) holds about 10,000 accounts, contacts and
+    describe: ({
+      changes,
+      windowMs,
+      idleMs,
+      observeMs,
+      lostMs,
+    }) => `The Salesforce simulator (in the driver's process) holds about 10,000 accounts, contacts and
 opportunities (3,000 generated accounts, 5,000 contacts, 2,000 opportunities, plus the sandbox org's
 leads, tasks, users and stages); \`node apps/server/dist/main.js\` runs in its own process with the
 **default sync settings** (change stream read every 5 s at most, incremental run every 15 min, full
