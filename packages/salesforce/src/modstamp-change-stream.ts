@@ -9,6 +9,11 @@ import type { ApiUsage } from './salesforce-session';
  * The objects watched between runs: the ones users edit all day. Users (deactivated, never
  * deleted) and opportunity stages (reference data) change rarely; incremental runs (every 15
  * minutes) bring them, and each watched object costs one API call per read.
+ *
+ * @example
+ * ```ts
+ * WATCHED_ENTITIES.length; // 5 calls per read
+ * ```
  */
 export const WATCHED_ENTITIES = ['accounts', 'contacts', 'leads', 'opportunities', 'tasks'] as const;
 type WatchedEntity = (typeof WATCHED_ENTITIES)[number];
@@ -16,6 +21,11 @@ type WatchedEntity = (typeof WATCHED_ENTITIES)[number];
 /**
  * Share of the org's daily API allocation the watch may spend while nothing changes: below the
  * 10% a background sync is allowed, leaving room for incremental (every 15 min) and full runs.
+ *
+ * @example
+ * ```ts
+ * WATCH_SHARE * 100_000; // 8,000 calls a day for idle watching
+ * ```
  */
 export const WATCH_SHARE = 0.08;
 /** Salesforce counts API requests over a rolling 24 hours (crm-upstream §8). */
@@ -45,7 +55,15 @@ interface Cursor {
   marks: Record<WatchedEntity, ObjectMark>;
 }
 
-/** Reads one page of an entity's synced listing modified since an instant, deleted rows included. */
+/**
+ * Reads one page of an entity's synced listing modified since an instant, deleted rows included.
+ *
+ * @example
+ * ```ts
+ * const reader: ModifiedPageReader = (executor, entity, offset, since) =>
+ *   readSyncPage(executor, plan, { kind: entity, parent: '' }, offset, { pageSize: 2000, modifiedSince: since });
+ * ```
+ */
 export type ModifiedPageReader = (
   executor: LocalConnectorExecutor,
   entity: SearchableEntity,
@@ -83,6 +101,11 @@ function parseCursor(text: string | null, now: number): Cursor | undefined {
 /**
  * The least time between reads so that reading every watched object once per read spends at
  * most {@link WATCH_SHARE} of the allocation Salesforce last reported (`Sforce-Limit-Info`).
+ *
+ * @example
+ * ```ts
+ * watchIntervalMs({ used: 120, max: 100_000 }); // 54_000
+ * ```
  */
 export function watchIntervalMs(usage: ApiUsage | undefined): number {
   if (usage === undefined || usage.max <= 0) return 0;
