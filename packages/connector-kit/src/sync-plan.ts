@@ -130,6 +130,11 @@ export interface SyncChange<Entity extends string = string> {
   readonly entity: Entity;
   readonly id: string;
   readonly operation: 'upsert' | 'delete';
+  /**
+   * An upsert's record as the stream already read it, with the copy's fields (Salesforce's
+   * `queryAll` answers whole rows): stored as is, without reading it again through `fetch`.
+   */
+  readonly record?: Record<string, unknown>;
 }
 
 /**
@@ -147,11 +152,16 @@ export interface SyncChangePage<Entity extends string = string> {
   readonly cursor: string;
   readonly more: boolean;
   readonly expired: boolean;
+  /**
+   * The least time before the next read of this scope, when the upstream's allocation asks for
+   * more than the service's watch interval (Salesforce counts requests per 24 hours).
+   */
+  readonly nextReadInMs?: number;
 }
 
 /**
  * An upstream's change mechanism as a sync plan declares it (Asana's Events API, Zendesk's
- * incremental exports, Salesforce's `getUpdated`/`getDeleted`): which synced records scope it
+ * incremental exports, Salesforce's `queryAll` on `SystemModstamp`): which synced records scope it
  * (each one is watched with its own cursor), how to read the changes after a cursor, and how to
  * read one changed record again with the fields the copy keeps.
  *
@@ -162,8 +172,11 @@ export interface SyncChangePage<Entity extends string = string> {
  * ```
  */
 export interface SyncChangeStream<Entity extends string = string> {
-  /** The entity whose synced records are the scopes to watch (Asana: `workspaces`). */
-  readonly scopeEntity: Entity;
+  /**
+   * The entity whose synced records are the scopes to watch (Asana: `workspaces`); absent when
+   * the whole connector is one scope, `''` (Salesforce: the org).
+   */
+  readonly scopeEntity?: Entity;
   /** The changes of `scope` after `cursor`; `null` starts watching from now (`expired`). */
   read(
     executor: LocalConnectorExecutor,

@@ -19,6 +19,13 @@ export {
   type SalesforceLocalExecutor,
   type SalesforceLocalOptions,
 } from './local-executor';
+export {
+  type ModifiedPageReader,
+  modstampChangeStream,
+  WATCH_SHARE,
+  WATCHED_ENTITIES,
+  watchIntervalMs,
+} from './modstamp-change-stream';
 export { createSalesforce, type Salesforce, type SalesforceOptions } from './salesforce';
 export { parseSalesforceCredentials } from './salesforce-credentials';
 export {

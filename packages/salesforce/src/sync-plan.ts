@@ -1,10 +1,14 @@
-import type { SyncListing, SyncPlan } from '@conduit/connector-kit';
+import { readSyncPage, type SyncListing, type SyncPlan } from '@conduit/connector-kit';
 import {
   SEARCHABLE_ENTITIES,
   SEARCHABLE_FIELDS,
   type SearchableEntity,
 } from './definition/searchable-fields';
-import { SELECT_FIELDS_KEY } from './soql-list-paging';
+import { modstampChangeStream } from './modstamp-change-stream';
+import { MAX_BATCH, SELECT_FIELDS_KEY } from './soql-list-paging';
+
+/** The SELECT list of an entity's synced rows: its searchable fields. */
+const syncedFields = (entity: SearchableEntity) => Object.keys(SEARCHABLE_FIELDS[entity]).join(', ');
 
 /** The listings that follow the stages: every other searchable entity, from the top. */
 const AFTER_STAGES = SEARCHABLE_ENTITIES.filter((entity) => entity !== 'opportunity_stages');
@@ -34,7 +38,8 @@ function listing(entity: SearchableEntity): SyncListing<SearchableEntity, Search
  * How the hosted service syncs the CRM connector for `search`: every searchable entity by SOQL
  * with just its searchable fields; full runs read everything and sweep what disappeared;
  * incremental runs read `SystemModstamp >= last run` through `queryAll`, deleted records included
- * with `IsDeleted: true` (`deleted` says so, and the service removes them from its copy).
+ * with `IsDeleted: true` (`deleted` says so, and the service removes them from its copy); between
+ * runs the same query, per watched object, is the change stream ({@link modstampChangeStream}).
  *
  * @example
  * ```ts
@@ -48,6 +53,19 @@ export const salesforceSyncPlan: SyncPlan<SearchableEntity, SearchableEntity> = 
     SearchableEntity,
     SearchableEntity
   >['listings'],
-  fieldsQuery: (entity) => ({ [SELECT_FIELDS_KEY]: Object.keys(SEARCHABLE_FIELDS[entity]).join(', ') }),
+  fieldsQuery: (entity) => ({ [SELECT_FIELDS_KEY]: syncedFields(entity) }),
   deletions: 'sweep',
+  // Between runs: the listings' own queryAll on SystemModstamp, read every few seconds.
+  changes: modstampChangeStream(
+    (executor, entity, offset, modifiedSince, signal) =>
+      readSyncPage(
+        executor,
+        salesforceSyncPlan,
+        { kind: entity, parent: '' },
+        offset,
+        { pageSize: MAX_BATCH, modifiedSince },
+        signal,
+      ),
+    syncedFields,
+  ),
 };

@@ -113,7 +113,10 @@ describe.each(['sqlite', 'postgres'] as const)('CRM connectors (Salesforce) over
     location = await testStoreLocation(kind, `salesforce_${kind}`);
     store = await location.open();
     sim = await startSalesforceSimulator({ dataset: { seed: 21, scale: { contacts: 2500 } } });
-    sync = createSyncExtension({ config: { pollMs: 20, leaseMs: 5_000, intervalMs: 3_600_000 } });
+    // Runs only: the watch (tested in sync/crm-sync-watcher.test.ts) would add its own reads.
+    sync = createSyncExtension({
+      config: { pollMs: 20, leaseMs: 5_000, intervalMs: 3_600_000, watchMs: 0 },
+    });
     const extensions = [
       createExecuteExtension({ upstream: { retry: { initialDelayMs: 5, maxDelayMs: 20 } } }),
       createSearchExtension(),

@@ -1,3 +1,4 @@
+import type { SyncChange } from '@conduit/connector-kit';
 import type { Clock } from '../clock';
 import type { Logger } from '../logging/logger';
 import { collectionLayout } from '../search/collection-layout';
@@ -31,11 +32,12 @@ const MAX_PAGES_PER_WATCH = 20;
 
 /**
  * Keeps synced copies fresh between runs by reading each connector's upstream change stream
- * (its sync plan's `changes`: Asana's workspace events, …) every `watchMs`: changed records are
- * read again and upserted, deleted ones removed, in the same tables and change feed as runs. A
- * connector is watched once its first run succeeded, never while a run of it is queued or running
- * (the run's sweep could otherwise undo what the watch wrote), and by one process at a time. An
- * expired cursor queues a full run; the first cursor of a scope queues an incremental one, to
+ * (its sync plan's `changes`: Asana's workspace events, …) every `watchMs`, or less often when
+ * the stream asks (`nextReadInMs`, for an upstream that counts requests per day): changed records
+ * are read again (unless the stream gave them) and upserted, deleted ones removed, in the same
+ * tables and change feed as runs. A connector is watched once its first run succeeded, never
+ * while a run of it is queued or running (the run's sweep could otherwise undo what the watch
+ * wrote), and by one process at a time. An expired cursor queues a full run; the first cursor of a scope queues an incremental one, to
  * cover what changed between the last run and the cursor.
  *
  * @example
@@ -80,17 +82,22 @@ export class SyncWatcher {
     const { db, logger, clock, config, owner } = this.#deps;
     let catchUp: 'none' | 'incremental' | 'full' = 'none';
     let connector: ConnectorRecord | undefined;
+    let waitMs = config.watchMs;
     try {
       connector = await this.#deps.findConnector(connectorId);
       const upstream = connector === undefined ? undefined : await this.#deps.upstreamFor(connector);
       const changes = upstream?.changes;
       if (upstream !== undefined && changes !== undefined) {
-        for (const scope of await this.#scopes(connectorId, changes.scopeEntity)) {
+        const scopes =
+          changes.scopeEntity === undefined ? [''] : await this.#scopes(connectorId, changes.scopeEntity);
+        for (const scope of scopes) {
           for (let pages = 0; pages < MAX_PAGES_PER_WATCH; pages += 1) {
             signal.throwIfAborted();
             const had = cursors[scope];
             const page = await changes.read(scope, had ?? null, signal);
             cursors[scope] = page.cursor;
+            // An upstream that counts requests per day may ask for a slower pace than the setting.
+            waitMs = Math.max(waitMs, page.nextReadInMs ?? 0);
             if (page.expired) {
               catchUp = had === undefined && catchUp === 'none' ? 'incremental' : 'full';
               break;
@@ -108,7 +115,7 @@ export class SyncWatcher {
         .execute(
           `UPDATE sync_watches SET cursors = $1, next_at = $2, lease_owner = NULL, lease_expires_at = NULL
            WHERE connector_id = $3 AND lease_owner = $4`,
-          [JSON.stringify(cursors), clock.now() + config.watchMs, connectorId, owner],
+          [JSON.stringify(cursors), clock.now() + waitMs, connectorId, owner],
         )
         .catch((error: unknown) =>
           logger.warn('sync watch not saved', { connector_id: connectorId, error: error as Error }),
@@ -132,18 +139,22 @@ export class SyncWatcher {
   async #apply(
     connectorId: string,
     upstream: SyncUpstream,
-    changes: readonly { entity: string; id: string; operation: 'upsert' | 'delete' }[],
+    changes: readonly SyncChange[],
     signal: AbortSignal,
   ): Promise<void> {
     if (changes.length === 0) return;
     // The last word on each record wins; entities the copy does not keep are left out.
-    const latest = new Map<string, { entity: string; id: string; operation: 'upsert' | 'delete' }>();
+    const latest = new Map<string, SyncChange>();
     for (const change of changes) {
       if (upstream.plan.entities.includes(change.entity))
         latest.set(`${change.entity}\u0000${change.id}`, change);
     }
-    const upserts = [...latest.values()].filter((change) => change.operation === 'upsert');
     const fetched = new Map<string, Record<string, unknown> | null>();
+    // A record the stream already read (with the copy's fields) is not read again.
+    for (const [key, change] of latest) if (change.record !== undefined) fetched.set(key, change.record);
+    const upserts = [...latest.values()].filter(
+      (change) => change.operation === 'upsert' && change.record === undefined,
+    );
     for (let start = 0; start < upserts.length; start += FETCH_CONCURRENCY) {
       const batch = upserts.slice(start, start + FETCH_CONCURRENCY);
       const records = await Promise.all(

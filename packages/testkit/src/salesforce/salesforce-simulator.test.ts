@@ -486,6 +486,47 @@ describe('replication', () => {
   });
 });
 
+describe('a SystemModstamp watermark through queryAll', () => {
+  it('compares stamps to the second, orders by stamp and id, and keeps deleted rows', async () => {
+    const own = await startSalesforceSimulator({
+      clock: 'manual',
+      startAt: Date.parse('2026-04-01T10:00:00.400Z'),
+      dailyApiLimit: 500,
+    });
+    try {
+      const { access_token } = await own.refresh();
+      const call = async (soql: string) => {
+        const reply = await fetch(`${own.instanceUrl}${V}/queryAll?q=${encodeURIComponent(soql)}`, {
+          headers: { authorization: `Bearer ${access_token}` },
+        });
+        // biome-ignore lint/suspicious/noExplicitAny: assertions read arbitrary upstream JSON
+        return { body: (await reply.json()) as any, usage: reply.headers.get('sforce-limit-info') };
+      };
+      own.clock.advance(60_000);
+      const [first, second] = own.data.records('Opportunity');
+      own.update(second!.Id, { Name: 'Stamped 10:01:00' });
+      own.clock.advance(300);
+      // Same second (10:01:00.700 is stored as 10:01:00.000), then deleted: a row with IsDeleted.
+      own.update(first!.Id, { Name: 'Also 10:01:00' });
+      own.delete(first!.Id);
+      const soql = (op: string, at: string) =>
+        `SELECT Id, Name, IsDeleted, SystemModstamp FROM Opportunity WHERE SystemModstamp ${op} ${at} ORDER BY SystemModstamp ASC, Id ASC`;
+      const since = await call(soql('>=', '2026-04-01T10:01:00Z'));
+      expect(since.body.records.map((row: { Id: string }) => row.Id)).toEqual([first!.Id, second!.Id].sort());
+      expect(
+        since.body.records.every(
+          (row: { SystemModstamp: string }) => row.SystemModstamp === '2026-04-01T10:01:00.000+0000',
+        ),
+      ).toBe(true);
+      expect(since.body.records.find((row: { Id: string }) => row.Id === first!.Id).IsDeleted).toBe(true);
+      expect((await call(soql('>', '2026-04-01T10:01:00Z'))).body.totalSize).toBe(0);
+      expect(since.usage).toMatch(/^api-usage=\d+\/500$/);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
 describe('analytics reports', () => {
   it('lists reports as a bare array and runs one with a factMap', async () => {
     const list = await get(`${V}/analytics/reports`);
