@@ -162,8 +162,11 @@ export interface SyncChangePage<Entity extends string = string> {
  * ```
  */
 export interface SyncChangeStream<Entity extends string = string> {
-  /** The entity whose synced records are the scopes to watch (Asana: `workspaces`). */
-  readonly scopeEntity: Entity;
+  /**
+   * The entity whose synced records are the scopes to watch (Asana: `workspaces`). Absent: the
+   * connector's whole account is one scope, `''` (Zendesk).
+   */
+  readonly scopeEntity?: Entity;
   /** The changes of `scope` after `cursor`; `null` starts watching from now (`expired`). */
   read(
     executor: LocalConnectorExecutor,

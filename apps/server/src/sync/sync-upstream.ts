@@ -32,7 +32,8 @@ export interface SyncUpstream {
   ): Promise<UpstreamPage>;
   /** The upstream's change stream, bound to this connector, when its kind has one. */
   readonly changes?: {
-    readonly scopeEntity: string;
+    /** Absent: one scope, `''`, for the whole account. */
+    readonly scopeEntity?: string;
     read(scope: string, cursor: string | null, signal?: AbortSignal): Promise<SyncChangePage>;
     fetch(entity: string, id: string, signal?: AbortSignal): Promise<Record<string, unknown> | null>;
   };
@@ -90,7 +91,7 @@ export function moduleSyncUpstream(options: SyncUpstreamOptions): SyncUpstream {
       ? {}
       : {
           changes: {
-            scopeEntity: plan.changes.scopeEntity,
+            ...(plan.changes.scopeEntity === undefined ? {} : { scopeEntity: plan.changes.scopeEntity }),
             read: (scope, cursor, signal) => plan.changes!.read(executor, scope, cursor, signal),
             fetch: (entity, id, signal) => plan.changes!.fetch(executor, entity, id, signal),
           },

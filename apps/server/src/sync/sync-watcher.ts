@@ -85,7 +85,9 @@ export class SyncWatcher {
       const upstream = connector === undefined ? undefined : await this.#deps.upstreamFor(connector);
       const changes = upstream?.changes;
       if (upstream !== undefined && changes !== undefined) {
-        for (const scope of await this.#scopes(connectorId, changes.scopeEntity)) {
+        const scopes =
+          changes.scopeEntity === undefined ? [''] : await this.#scopes(connectorId, changes.scopeEntity);
+        for (const scope of scopes) {
           for (let pages = 0; pages < MAX_PAGES_PER_WATCH; pages += 1) {
             signal.throwIfAborted();
             const had = cursors[scope];
