@@ -163,8 +163,8 @@ export interface SyncChangePage<Entity extends string = string> {
  */
 export interface SyncChangeStream<Entity extends string = string> {
   /**
-   * The entity whose synced records are the scopes to watch (Asana: `workspaces`). Absent: the
-   * connector's whole account is one scope, `''` (Zendesk).
+   * The entity whose synced records are the scopes to watch (Asana: `workspaces`); absent when
+   * the whole connector is one scope, `''` (Salesforce: the org).
    */
   readonly scopeEntity?: Entity;
   /** The changes of `scope` after `cursor`; `null` starts watching from now (`expired`). */

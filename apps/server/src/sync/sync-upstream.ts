@@ -32,7 +32,7 @@ export interface SyncUpstream {
   ): Promise<UpstreamPage>;
   /** The upstream's change stream, bound to this connector, when its kind has one. */
   readonly changes?: {
-    /** Absent: one scope, `''`, for the whole account. */
+    /** Absent: the connector is one scope, `''`. */
     readonly scopeEntity?: string;
     read(scope: string, cursor: string | null, signal?: AbortSignal): Promise<SyncChangePage>;
     fetch(entity: string, id: string, signal?: AbortSignal): Promise<Record<string, unknown> | null>;

@@ -1,4 +1,5 @@
 import { CreatedConnectorSchema, type SyncSummary, SyncSummarySchema } from '@conduit/protocol';
+import { expect } from 'vitest';
 import { createExecuteExtension } from '../../execute/execute-extension';
 import { createSearchExtension } from '../../search/search-extension';
 import type { Store } from '../../store/store';
@@ -8,12 +9,13 @@ import {
   type TestStoreLocation,
   testStoreLocation,
 } from '../../test-support/test-app';
-import { createSyncExtension } from '../sync-extension';
+import { createSyncExtension, type SyncExtension } from '../sync-extension';
 
-/** A server whose sync watches one connector's change stream, with the helpers its tests use. */
+/** A server with sync, execute and search, one connector synced once and watched. */
 export interface WatchedConnector {
-  readonly t: TestApp;
   readonly store: Store;
+  readonly t: TestApp;
+  readonly sync: SyncExtension;
   readonly token: string;
   readonly connectorId: string;
   /** Moves the (manual) server clock on until `done` holds, as time would pass. */
@@ -21,22 +23,22 @@ export interface WatchedConnector {
   summary(): Promise<SyncSummary>;
   /** The connector's runs, oldest first. */
   runs(): Promise<{ mode: string; trigger: string }[]>;
-  /** Waits until no run is running. */
+  /** Waits until no run is going on. */
   settledRuns(): Promise<void>;
-  /** `search` through the execute route: the hits' data. */
-  search(entity: string, filter: unknown): Promise<Record<string, unknown>[]>;
+  /** A hosted `search` of an entity. */
+  search(entity: string, query: unknown): Promise<{ id: string; data: Record<string, unknown> }[]>;
   close(): Promise<void>;
 }
 
 /**
- * Starts a server on a SQLite or PostgreSQL store with the sync extension watching every second
- * (runs hourly), creates the connector through the API, and waits for its first full run and the
- * incremental run the first watch queues (its cursors start after the run).
+ * Starts a server on the given store with the watcher on (every second of its manual clock),
+ * creates a connector and waits until its first full run succeeded and the first watch, having
+ * taken its cursors, caught up with an incremental run.
  *
  * @example
  * ```ts
- * const w = await startWatchedConnector('sqlite', 'sync_watch_x', { connector_type: 'asana', credentials, config });
- * await w.until(async () => (await w.search('tasks', { eq: { gid } })).length === 0);
+ * const w = await startWatchedConnector('sqlite', 'sync_watch_sqlite', { connector_type: 'asana', credentials, config });
+ * await w.until(async () => (await storedRecords(w.store, w.connectorId)).tasks.includes(gid));
  * ```
  */
 export async function startWatchedConnector(
@@ -80,27 +82,39 @@ export async function startWatchedConnector(
   const settledRuns = async () => {
     await until(async () => (await summary()).state !== 'running');
   };
-  const search = async (entity: string, filter: unknown) => {
-    const reply = await t.request('POST', `/api/v1/connectors/sources/${connectorId}/execute`, {
+  const search = async (entity: string, query: unknown) => {
+    const response = await t.request('POST', `/api/v1/connectors/sources/${connectorId}/execute`, {
       token,
-      body: { entity, action: 'search', params: { query: { filter }, limit: 1000 } },
+      body: { entity, action: 'search', params: { query } },
     });
-    return (reply.body as { hits: { data: Record<string, unknown> }[] }).hits.map((hit) => hit.data);
+    expect(response.status, response.text).toBe(200);
+    return (response.body as { hits: { id: string; data: Record<string, unknown> }[] }).hits;
   };
-  const close = async () => {
-    await sync.stop?.();
-    await t.close();
-    await store.close();
-    await location.cleanup();
+
+  await until(async () => (await summary()).last_success_at !== null);
+  // The first watch takes its cursors and catches up with an incremental run.
+  await until(async () => (await runs()).some((run) => run.trigger === 'watch'));
+  expect((await runs()).map((run) => [run.mode, run.trigger])).toEqual([
+    ['full', 'created'],
+    ['incremental', 'watch'],
+  ]);
+  await settledRuns();
+  return {
+    store,
+    t,
+    sync,
+    token,
+    connectorId,
+    until,
+    summary,
+    runs,
+    settledRuns,
+    search,
+    close: async () => {
+      await sync.stop?.();
+      await t.close();
+      await store.close();
+      await location.cleanup();
+    },
   };
-  try {
-    await until(async () => (await summary()).last_success_at !== null, 60_000);
-    // The first watch takes its cursors and catches up with an incremental run.
-    await until(async () => (await runs()).some((run) => run.trigger === 'watch'), 60_000);
-    await settledRuns();
-  } catch (error) {
-    await close();
-    throw error;
-  }
-  return { t, store, token, connectorId, until, summary, runs, settledRuns, search, close };
 }
