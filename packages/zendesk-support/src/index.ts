@@ -15,6 +15,7 @@ export {
 export { createZendeskHostedExecutor, type ZendeskHostedOptions } from './hosted-executor';
 export { createZendeskExecutor, ZENDESK_RATE_LIMIT } from './local-executor';
 export { zendeskSyncPlan } from './sync-plan';
+export { type ZendeskChangeStreamOptions, zendeskChangeStream } from './ticket-change-stream';
 export { VERSION } from './version';
 export {
   mapZendeskError,

@@ -1,5 +1,6 @@
 import type { SyncPlan } from '@conduit/connector-kit';
 import type { SearchableEntity } from './definition/searchable-fields';
+import { zendeskChangeStream } from './ticket-change-stream';
 
 type Job = 'groups' | 'tickets' | 'users' | 'organizations';
 
@@ -18,7 +19,8 @@ function startTime(modifiedSince: string | null): number {
  * incremental ticket export (a full run from the beginning without deleted tickets, so the sweep
  * removes them; an incremental run from the last one, where a deleted ticket comes back with
  * `status: "deleted"`), users, organizations and groups through their lists. Groups are read
- * first and lead to the three other listings, which depend on no record.
+ * first and lead to the three other listings, which depend on no record. Between runs the
+ * {@link zendeskChangeStream} keeps tickets fresh within seconds.
  *
  * @example
  * ```ts
@@ -57,4 +59,7 @@ export const zendeskSyncPlan: SyncPlan<Job, SearchableEntity> = {
   deletions: 'sweep',
   // Users, organizations and groups are listed whole every run: every run may sweep them.
   completeEveryRun: ['users', 'organizations', 'groups'],
+  // Between runs: tickets by `-updated_at`, the ticket count and deleted tickets (the exports'
+  // 10 a minute are the runs' own).
+  changes: zendeskChangeStream(),
 };

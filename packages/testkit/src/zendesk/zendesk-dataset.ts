@@ -56,6 +56,9 @@ function unknownId(field: string, id: number): ValidationError {
   });
 }
 
+/** `GET /tickets/count` is exact up to this many tickets (ticketing.yaml, Count Tickets). */
+const TICKET_COUNT_LIVE_UP_TO = 100_000;
+
 /**
  * The state of one simulated Zendesk account: every table in id order, plus mutations that move
  * `updated_at` / `generated_timestamp` on the simulator clock so incremental exports see them.
@@ -75,6 +78,7 @@ export class ZendeskDataset {
   readonly storedComments = new Map<number, ZendeskCommentRow[]>();
   private liveCache: { version: number; rows: ZendeskTicketRow[] } | undefined;
   private exportCache: { version: number; rows: ZendeskTicketRow[] } | undefined;
+  private countCache: { value: number; refreshedAt: number } | undefined;
   private tagCache: { version: number; rows: Array<{ name: string; count: number }> } | undefined;
   /** Moves on every ticket change; caches compare against it. */
   version = 0;
@@ -167,6 +171,20 @@ export class ZendeskDataset {
       };
     }
     return this.tagCache.rows;
+  }
+
+  /**
+   * `GET /tickets/count`: the tickets not deleted (archived ones included). Counts up to 100,000
+   * are live; above that the spec says the value is refreshed every 24 hours, so it is cached.
+   */
+  ticketCount(): { value: number; refreshedAt: number | null } {
+    const now = this.nowSeconds();
+    const cached = this.countCache;
+    if (cached !== undefined && cached.value > TICKET_COUNT_LIVE_UP_TO && now - cached.refreshedAt < 86_400)
+      return cached;
+    const value = this.tickets.reduce((n, t) => (t.deleted === undefined ? n + 1 : n), 0);
+    this.countCache = { value, refreshedAt: now };
+    return this.countCache;
   }
 
   /** A visible (not deleted) ticket; archived ones still answer, as `GET /tickets/{id}` does. */

@@ -406,6 +406,19 @@ export const ZENDESK_ROUTES: readonly ZendeskRoute[] = [
     }),
   },
   {
+    template: '/tickets/count',
+    resource: 'tickets',
+    handler: (ctx) => {
+      const count = ctx.data.ticketCount();
+      return {
+        count: {
+          value: count.value,
+          refreshed_at: count.refreshedAt === null ? null : isoSeconds(count.refreshedAt),
+        },
+      };
+    },
+  },
+  {
     template: '/tickets/{ticket_id}',
     resource: 'tickets',
     handler: (ctx) => ({ ticket: ticketJson(liveTicket(ctx), ctx.urls, ctx.data) }),

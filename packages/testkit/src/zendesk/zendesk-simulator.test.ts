@@ -317,6 +317,45 @@ describe('incremental exports and deletions', () => {
   });
 });
 
+describe('what a change stream polls', () => {
+  it('count tickets is live (deleted ones out, archived ones in); sorted lists put the newest change first', async () => {
+    const s = await start({ rateLimit: false });
+    const count = async () => (await call(s, '/tickets/count')).body.count;
+    const before = await count();
+    expect(before).toEqual({
+      value: s.data.tickets.filter((t) => t.deleted === undefined).length,
+      refreshed_at: '2026-02-01T00:00:00Z',
+    });
+    s.clock.advance(2_000);
+    s.data.deleteTicket(7);
+    s.data.addTicket({ subject: 'new' });
+    s.clock.advance(2_000);
+    s.data.addComment(9, { body: 'later' });
+    expect((await count()).value).toBe(before.value);
+    s.data.deleteTicket(8);
+    expect((await count()).value).toBe(before.value - 1);
+    const newest = (await call(s, '/tickets?page[size]=3&sort=-updated_at')).body.tickets;
+    expect(newest.map((t: { id: number }) => t.id)).toEqual([
+      9,
+      s.data.tickets.at(-1)!.id,
+      expect.any(Number),
+    ]);
+    const trash = (await call(s, '/deleted_tickets?sort_by=deleted_at&sort_order=desc&per_page=1')).body;
+    expect(trash.deleted_tickets.map((t: { id: number }) => t.id)).toEqual([8]);
+    expect(trash.next_page).toContain('page=2');
+  });
+
+  it('above 100,000 tickets the count is refreshed once a day, as the spec says', async () => {
+    const s = await start({ rateLimit: false, dataset: { tickets: 100_500 } });
+    const first = (await call(s, '/tickets/count')).body.count;
+    s.data.addTicket({ subject: 'not counted yet' });
+    s.clock.advance(3_600_000);
+    expect((await call(s, '/tickets/count')).body.count).toEqual(first);
+    s.clock.advance(86_400_000);
+    expect((await call(s, '/tickets/count')).body.count.value).toBe(first.value + 1);
+  }, 60_000);
+});
+
 describe('rate limits', () => {
   it('sends x-rate-limit on every response, ratelimit-* on lists, 429 with Retry-After over the limit', async () => {
     const s = await start({ rateLimit: { perMinute: 3 } });

@@ -1,0 +1,183 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { SyncChangePage } from '@conduit/connector-kit';
+import {
+  loadOpenApiSpec,
+  startZendeskSimulator,
+  type ZendeskSimulator,
+  zendeskRequestIssues,
+} from '@conduit/testkit';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createZendeskExecutor } from './local-executor';
+import { zendeskSyncPlan } from './sync-plan';
+import { zendeskChangeStream } from './ticket-change-stream';
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+const specPath = path.resolve(repoRoot, '../shared/specs/zendesk/ticketing.yaml');
+
+let sim: ZendeskSimulator | undefined;
+
+afterEach(async () => {
+  await sim?.close();
+  sim = undefined;
+});
+
+/** A simulator, an executor on it and the stream, with a clock the test moves. */
+async function setUp(options: Parameters<typeof startZendeskSimulator>[0] = {}) {
+  // The simulator's clock is the stream's: the upstream's rate-limit windows move with the test.
+  sim = await startZendeskSimulator({ dataset: { tickets: 300 }, clock: 'manual', ...options });
+  const s = sim;
+  const executor = createZendeskExecutor({
+    credentials: { email: s.credentials.email, api_token: s.credentials.apiToken },
+    baseUrl: s.baseUrl,
+    rateLimit: false,
+  });
+  const clock = { advance: (ms: number) => s.clock.advance(ms), now: () => s.clock.now() };
+  const stream = zendeskChangeStream({ now: clock.now });
+  const read = (cursor: string | null): Promise<SyncChangePage> => stream.read(executor, '', cursor);
+  const requests = (pattern: RegExp) => s.requests.all.filter((request) => pattern.test(request.path)).length;
+  return { sim: s, executor, stream, clock, read, requests };
+}
+
+const ids = (page: SyncChangePage, operation: 'upsert' | 'delete') =>
+  page.changes.filter((change) => change.operation === operation).map((change) => change.id);
+
+describe('the Zendesk change stream', () => {
+  it('is the sync plan’s, one scope for the whole account', () => {
+    expect(zendeskSyncPlan.changes).toBeDefined();
+    expect(zendeskSyncPlan.changes?.scopeEntity).toBeUndefined();
+  });
+
+  it('starts expired, then an idle read costs the sorted list and the count, no deleted tickets', async () => {
+    const { sim, read, requests, clock } = await setUp();
+    const first = await read(null);
+    expect(first).toMatchObject({ changes: [], expired: true, more: false });
+    sim.requests.clear();
+    clock.advance(5_000);
+    const idle = await read(first.cursor);
+    expect(idle).toMatchObject({ changes: [], expired: false });
+    expect(sim.requests.all.map((request) => request.path.replace(/\.json$/, ''))).toEqual([
+      '/api/v2/tickets',
+      '/api/v2/tickets/count',
+    ]);
+    expect(requests(/deleted_tickets/)).toBe(0);
+  });
+
+  it('edits, new comments and new attachments are upserts; the record fetched is the new state', async () => {
+    const { sim, read, stream, executor, clock } = await setUp();
+    const { cursor } = await read(null);
+    const [edited, commented, attached] = sim.data.liveTickets().slice(10, 13);
+    sim.data.updateTicket(edited!.id, { subject: 'the new subject' });
+    sim.data.addComment(commented!.id, { body: 'a new comment' });
+    sim.data.addComment(attached!.id, {
+      body: 'with a file',
+      attachments: [{ fileName: 'invoice.pdf', size: 1_234 }],
+    });
+    const created = sim.data.addTicket({ subject: 'a brand new ticket' });
+    clock.advance(5_000);
+    const page = await read(cursor);
+    expect(page.expired).toBe(false);
+    expect(ids(page, 'upsert').sort()).toEqual(
+      [edited!.id, commented!.id, attached!.id, created.id].map(String).sort(),
+    );
+    // A new ticket moves the count as expected: no deleted tickets read for it.
+    expect(ids(page, 'delete')).toEqual([]);
+    const record = await stream.fetch(executor, 'tickets', String(edited!.id));
+    expect(record).toMatchObject({ id: edited!.id, subject: 'the new subject' });
+    // Seen once: the next read has nothing.
+    clock.advance(5_000);
+    expect((await read(page.cursor)).changes).toEqual([]);
+  });
+
+  it('a deletion: the count drops, the deleted tickets list gives the delete, fetch answers null', async () => {
+    const { sim, read, stream, executor, clock, requests } = await setUp();
+    const { cursor } = await read(null);
+    const gone = sim.data.liveTickets()[20]!;
+    sim.data.deleteTicket(gone.id);
+    clock.advance(5_000);
+    const before = requests(/deleted_tickets/);
+    const page = await read(cursor);
+    expect(ids(page, 'delete')).toEqual([String(gone.id)]);
+    expect(requests(/deleted_tickets/) - before).toBe(1);
+    expect(await stream.fetch(executor, 'tickets', String(gone.id))).toBeNull();
+    clock.advance(5_000);
+    expect((await read(page.cursor)).changes).toEqual([]);
+  });
+
+  it('many deletions: every one is reported, deleted tickets read at most 10 times in any minute', async () => {
+    const { sim, read, clock } = await setUp({ rateLimit: {} });
+    let { cursor } = await read(null);
+    const victims = sim.data
+      .liveTickets()
+      .slice(30, 60)
+      .map((ticket) => ticket.id);
+    const reported: string[] = [];
+    const readsAt: number[] = [];
+    for (let tick = 0; tick < 40; tick += 1) {
+      const victim = victims[tick];
+      if (victim !== undefined) sim.data.deleteTicket(victim);
+      clock.advance(5_000);
+      const before = sim.requests.all.length;
+      const page = await read(cursor);
+      if (sim.requests.all.slice(before).some((request) => request.path.includes('deleted_tickets')))
+        readsAt.push(clock.now());
+      reported.push(...ids(page, 'delete'));
+      cursor = page.cursor;
+    }
+    expect(reported.sort()).toEqual(victims.map(String).sort());
+    for (const at of readsAt) {
+      expect(readsAt.filter((other) => other >= at && other < at + 60_000).length).toBeLessThanOrEqual(10);
+    }
+    expect(sim.requests.all.filter((request) => request.status === 429)).toEqual([]);
+  }, 120_000);
+
+  it('a cursor that does not parse, is older than 30 days or trails 1,000 changes is expired', async () => {
+    const { sim, read, clock } = await setUp({ dataset: { tickets: 1_200 } });
+    expect(await read('not a cursor')).toMatchObject({ changes: [], expired: true });
+    const { cursor } = await read(null);
+    clock.advance(31 * 86_400_000);
+    expect(await read(cursor)).toMatchObject({ changes: [], expired: true });
+    const recent = (await read(null)).cursor;
+    for (const ticket of sim.data.liveTickets().slice(0, 1_050))
+      sim.data.updateTicket(ticket.id, { priority: 'high' });
+    clock.advance(5_000);
+    const behind = await read(recent);
+    expect(behind).toMatchObject({ changes: [], expired: true });
+    clock.advance(5_000);
+    expect(await read(behind.cursor)).toMatchObject({ changes: [], expired: false });
+  }, 60_000);
+
+  it('a 429 during a read is waited out (Retry-After) and the read completes', async () => {
+    const { sim, read, clock } = await setUp();
+    const { cursor } = await read(null);
+    const edited = sim.data.liveTickets()[5]!;
+    sim.data.updateTicket(edited.id, { status: 'solved' });
+    sim.faults.push({ status: 429, retryAfter: 1, times: 1, path: '/tickets/count' });
+    clock.advance(5_000);
+    const page = await read(cursor);
+    expect(ids(page, 'upsert')).toEqual([String(edited.id)]);
+    expect(sim.requests.all.filter((request) => request.status === 429)).toHaveLength(1);
+  }, 20_000);
+
+  it.skipIf(!existsSync(specPath))(
+    'every request the stream sends is valid for ticketing.yaml',
+    async () => {
+      const { sim, read, stream, executor, clock } = await setUp();
+      const { cursor } = await read(null);
+      const ticket = sim.data.liveTickets()[3]!;
+      sim.data.deleteTicket(sim.data.liveTickets()[4]!.id);
+      sim.data.updateTicket(ticket.id, { subject: 'checked' });
+      clock.advance(5_000);
+      await read(cursor);
+      await stream.fetch(executor, 'tickets', String(ticket.id));
+      await stream.fetch(executor, 'users', String(sim.data.users[0]!.id));
+      await stream.fetch(executor, 'organizations', String(sim.data.organizations[0]!.id));
+      await stream.fetch(executor, 'groups', String(sim.data.groups[0]!.id));
+      const spec = await loadOpenApiSpec(specPath);
+      expect(sim.requests.all.length).toBeGreaterThan(5);
+      expect(zendeskRequestIssues(spec, sim.requests.all)).toEqual([]);
+    },
+    60_000,
+  );
+});
