@@ -3,6 +3,7 @@ import {
   type ConnectSession,
   type ConnectSessionEvent,
   CreateConnectSessionRequestSchema,
+  EgressDeniedError,
   NotFoundError,
   PermissionError,
   requireConnectorType,
@@ -99,6 +100,14 @@ function notFound(): NotFoundError {
   });
 }
 
+function webhookUrlRefused(message: string, code = 'webhook_url_not_allowed'): ValidationError {
+  return new ValidationError(`webhook_url: ${message}`, {
+    status: 400,
+    code,
+    details: [{ field: 'webhook_url', message, error_code: code }],
+  });
+}
+
 function invalid(field: string, message: string, code = 'invalid_param'): ValidationError {
   return new ValidationError(message, { status: 422, code, details: [{ field, message, error_code: code }] });
 }
@@ -123,6 +132,7 @@ export class ConnectSessionService {
   readonly #keyring: Keyring;
   readonly #webhook: Pick<WebhookDeliveryOptions, 'fetch' | 'retryDelaysMs' | 'sleep'>;
   readonly #deliveries = new Set<Promise<void>>();
+  readonly #checkWebhookUrl: ((url: string) => void) | undefined;
 
   constructor(options: {
     store: Store;
@@ -130,10 +140,16 @@ export class ConnectSessionService {
     keyring: Keyring;
     connectors: ConnectorService;
     ttlSeconds?: number;
-    /** How webhooks are sent: tests shorten the backoff. */
+    /**
+     * The egress policy's creation-time check of a `webhook_url` (throws EgressDeniedError for a
+     * literal loopback, private, link-local… address or `localhost` the operator did not allow).
+     */
+    checkWebhookUrl?: (url: string) => void;
+    /** How webhooks are sent (the egress-checked `fetch`); tests shorten the backoff. */
     webhook?: Pick<WebhookDeliveryOptions, 'fetch' | 'retryDelaysMs' | 'sleep'>;
   }) {
     this.#webhook = options.webhook ?? {};
+    this.#checkWebhookUrl = options.checkWebhookUrl;
     this.#store = options.store;
     this.#keyring = options.keyring;
     this.#clock = options.clock;
@@ -159,6 +175,7 @@ export class ConnectSessionService {
         details: [{ field: 'external_user_id', message, error_code: 'user_mismatch' }],
       });
     }
+    if (request.webhook_url !== undefined) this.#assertWebhookUrl(request.webhook_url);
     let connectorTypes: string[];
     if (request.connector_id !== undefined) {
       const connector = await this.#connectors.get(caller, request.connector_id).catch((error: unknown) => {
@@ -228,6 +245,25 @@ export class ConnectSessionService {
       ],
     );
     return { session: { ...record, connectorId: null }, webhookSecret };
+  }
+
+  /**
+   * Refuses a webhook address the service must not call (400 naming `webhook_url`): credentials in
+   * it (they would sit in the store and the logs) or an address the egress policy refuses. A name
+   * is checked again, on every address it resolves to, when each delivery connects.
+   */
+  #assertWebhookUrl(url: string): void {
+    const parsed = new URL(url);
+    if (parsed.username !== '' || parsed.password !== '') {
+      throw webhookUrlRefused('must not carry credentials', 'invalid_param');
+    }
+    try {
+      this.#checkWebhookUrl?.(url);
+    } catch (error) {
+      if (error instanceof EgressDeniedError)
+        throw webhookUrlRefused(`must be a public address: ${error.message}`);
+      throw error;
+    }
   }
 
   /** The caller's session (a scoped token sees only its user's); 404 otherwise. */
