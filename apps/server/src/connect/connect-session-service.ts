@@ -12,7 +12,7 @@ import {
 import type { Clock } from '../clock';
 import { connectorRegistry } from '../connectors/registry';
 import type { Keyring } from '../crypto/keyring';
-import { sealJson, unsealJson } from '../crypto/sealed-box';
+import { oauthVerifierContext, sealJson, unsealJson, webhookSecretContext } from '../crypto/sealed-box';
 import type { Logger } from '../logging/logger';
 import { type Caller, ownerOf } from '../services/caller';
 import type { ConnectorService } from '../services/connector-service';
@@ -50,14 +50,6 @@ const COLUMNS =
 
 function hashState(state: string): string {
   return createHash('sha256').update(state).digest('base64url');
-}
-
-function webhookContext(sessionId: string): string {
-  return `connect-session:${sessionId}:webhook-secret`;
-}
-
-function oauthStateContext(stateHash: string): string {
-  return `connect-oauth:${stateHash}:verifier`;
 }
 
 /** The connect page's path of a session. */
@@ -215,7 +207,7 @@ export class ConnectSessionService {
       returnUrl: request.return_url ?? null,
       webhookUrl: request.webhook_url ?? null,
       webhookSecret:
-        webhookSecret === null ? null : sealJson(this.#keyring, webhookSecret, webhookContext(id)),
+        webhookSecret === null ? null : sealJson(this.#keyring, webhookSecret, webhookSecretContext(id)),
       reauthorizeConnectorId: request.connector_id ?? null,
       connectorId: request.connector_id ?? null,
       status: 'pending',
@@ -318,7 +310,7 @@ export class ConnectSessionService {
     const state = randomBytes(32).toString('base64url');
     const verifier = randomBytes(48).toString('base64url');
     const stateHash = hashState(state);
-    const sealed = sealJson(this.#keyring, { verifier }, oauthStateContext(stateHash));
+    const sealed = sealJson(this.#keyring, { verifier }, oauthVerifierContext(stateHash));
     await this.#store.db.execute(
       `INSERT INTO connect_oauth_states (state_hash, session_id, connector_type, config, redirect_uri,
          verifier_ciphertext, verifier_key_id, verifier_nonce, created_at, used_at)
@@ -374,7 +366,7 @@ export class ConnectSessionService {
         keyId: String(row.verifier_key_id),
         nonce: toBuffer(row.verifier_nonce),
       },
-      oauthStateContext(stateHash),
+      oauthVerifierContext(stateHash),
     ) as { verifier: string };
     return {
       outcome: 'taken',
@@ -394,7 +386,7 @@ export class ConnectSessionService {
   async notifyCompleted(id: string, logger: Logger): Promise<void> {
     const session = await this.find(id);
     if (!session?.webhookUrl || !session.webhookSecret) return;
-    const secret = unsealJson(this.#keyring, session.webhookSecret, webhookContext(id)) as string;
+    const secret = unsealJson(this.#keyring, session.webhookSecret, webhookSecretContext(id)) as string;
     const event: ConnectSessionEvent = {
       id: `evt_${randomBytes(16).toString('hex')}`,
       type: 'connect_session.completed',
