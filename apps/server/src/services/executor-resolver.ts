@@ -1,3 +1,4 @@
+import type { RefreshCoordinator } from '@conduit/transport';
 import type { ConnectorExecutor, ConnectorType } from '@conduit/protocol';
 import type { LoadedConnector } from './connector-service';
 
@@ -14,6 +15,8 @@ export interface ExecutorContext {
   saveCredentials(credentials: unknown): Promise<void>;
   /** Marks the connector `needs_reauth` (the upstream refused its credentials after a refresh). */
   markNeedsReauth(): Promise<void>;
+  /** Serializes OAuth refreshes with the connector's other executors (its sync, other processes). */
+  readonly coordinateRefresh?: RefreshCoordinator;
 }
 
 /**
