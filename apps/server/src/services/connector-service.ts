@@ -315,10 +315,17 @@ export class ConnectorService {
    */
   refreshCoordinator(connector: ConnectorRecord): RefreshCoordinator {
     return this.#refreshes.coordinatorFor(connector.id, async () => {
-      const current = await this.#store.findConnector({ applicationId: connector.applicationId }, connector.id);
+      const current = await this.#store.findConnector(
+        { applicationId: connector.applicationId },
+        connector.id,
+      );
       return current === undefined
         ? undefined
-        : (unsealJson(this.#keyring, current.credentials, credentialsContext(current.id)) as StoredOAuthCredentials);
+        : (unsealJson(
+            this.#keyring,
+            current.credentials,
+            credentialsContext(current.id),
+          ) as StoredOAuthCredentials);
     });
   }
 

@@ -1,5 +1,5 @@
-import type { RefreshCoordinator } from '@conduit/transport';
 import type { ConnectorExecutor, ConnectorType } from '@conduit/protocol';
+import type { RefreshCoordinator } from '@conduit/transport';
 import type { LoadedConnector } from './connector-service';
 
 /** What an executor of a hosted connector may do besides calling upstream. */
