@@ -80,6 +80,7 @@ export const asanaModule = defineConnectorModule({
               }),
           }),
       ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+      ...(options.coordinateRefresh === undefined ? {} : { coordinateRefresh: options.coordinateRefresh }),
     });
     return createAsanaExecutor(auth, baseUrl, options);
   },

@@ -4,6 +4,7 @@ import {
   basicAuth,
   bearerAuth,
   type OAuthTokens,
+  type RefreshCoordinator,
   refreshTokenAuth,
 } from '@conduit/transport';
 
@@ -48,6 +49,8 @@ export interface CredentialAuthOptions {
   readonly onCredentials?: (credentials: Record<string, string>) => void | Promise<void>;
   /** After every OAuth refresh, the token pair itself. */
   readonly onTokens?: (tokens: OAuthTokens) => void | Promise<void>;
+  /** Serializes refreshes with other holders of the same refresh token (the server's other executors, processes). */
+  readonly coordinateRefresh?: RefreshCoordinator;
 }
 
 function has(credentials: CredentialsJson, ...keys: string[]): boolean {
@@ -90,6 +93,7 @@ export function authFromCredentials(
       ...(options.expiresAt === undefined ? {} : { expiresAt: options.expiresAt }),
       ...(options.extraParams === undefined ? {} : { extraParams: options.extraParams }),
       ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+      ...(options.coordinateRefresh === undefined ? {} : { coordinateRefresh: options.coordinateRefresh }),
       ...(onCredentials === undefined && onTokens === undefined
         ? {}
         : {

@@ -10,6 +10,7 @@ import type {
   OAuthTokenSet,
   RateLimiter,
   RateLimiterOptions,
+  RefreshCoordinator,
   RetryOptions,
   TransportHooks,
 } from '@conduit/transport';
@@ -99,6 +100,11 @@ export interface ModuleExecutorOptions<Credentials = Readonly<Record<string, str
    * on the refresh go on.
    */
   saveCredentials?(credentials: Credentials): void | Promise<void>;
+  /**
+   * Serializes OAuth refreshes with every other holder of the same refresh token (the server's
+   * sync and execute paths, other processes), so a rotating refresh token is never sent twice.
+   */
+  readonly coordinateRefresh?: RefreshCoordinator;
   readonly fetch?: typeof globalThis.fetch;
   /** Default the module's `rateLimit`; a shared limiter, or `false` for none. */
   readonly rateLimit?: RateLimiterOptions | RateLimiter | false;

@@ -8,6 +8,7 @@ import {
   defaultFetch,
   type RateLimiter,
   type RateLimiterOptions,
+  type RefreshCoordinator,
   type RetryOptions,
   type TransportHooks,
 } from '@conduit/transport';
@@ -52,6 +53,8 @@ export interface SalesforceLocalOptions {
   apiVersion?: string;
   /** Stores credentials after each refresh (a rotated `refresh_token`, the new `access_token`). */
   saveCredentials?: (credentials: Record<string, string>) => void | Promise<void>;
+  /** Serializes refreshes with other holders of the same (rotating) refresh token. */
+  coordinateRefresh?: RefreshCoordinator;
   /** Each `Sforce-Limit-Info` report. */
   onApiUsage?: (usage: ApiUsage) => void;
   /** Once when usage reaches `limitWarningAt` of the allocation. Default: a Node process warning. */
@@ -118,6 +121,7 @@ export function createSalesforceExecutor(options: SalesforceLocalOptions): Sales
       tokenUrl: `${loginUrl}/services/oauth2/token`,
       fetch: session.fetch,
       ...(options.saveCredentials === undefined ? {} : { onCredentials: options.saveCredentials }),
+      ...(options.coordinateRefresh === undefined ? {} : { coordinateRefresh: options.coordinateRefresh }),
     }),
     fetch: session.fetch,
     defaultRateLimit: SALESFORCE_RATE_LIMIT,

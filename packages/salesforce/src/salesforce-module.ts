@@ -42,6 +42,7 @@ export const salesforceModule = defineConnectorModule({
               options.saveCredentials?.(parseSalesforceCredentials(credentials)),
           }),
       ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+      ...(options.coordinateRefresh === undefined ? {} : { coordinateRefresh: options.coordinateRefresh }),
       ...(options.rateLimit === undefined ? {} : { rateLimit: options.rateLimit }),
       ...(options.retry === undefined ? {} : { retry: options.retry }),
       ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),

@@ -17,7 +17,12 @@ export {
   type OAuthTokenSet,
   requestOAuthToken,
 } from './auth/oauth-token-endpoint';
-export { type OAuthTokens, type RefreshTokenAuthOptions, refreshTokenAuth } from './auth/refresh-token-auth';
+export {
+  type OAuthTokens,
+  type RefreshCoordinator,
+  type RefreshTokenAuthOptions,
+  refreshTokenAuth,
+} from './auth/refresh-token-auth';
 export { type BoundedFetchOptions, createBoundedFetch } from './bounds/create-bounded-fetch';
 export { DEFAULT_RESPONSE_BOUNDS, type ResponseBounds } from './bounds/response-bounds';
 export { type Clock, systemClock } from './clock';

@@ -3,6 +3,7 @@ import {
   type ConnectSession,
   type ConnectSessionEvent,
   CreateConnectSessionRequestSchema,
+  EgressDeniedError,
   NotFoundError,
   PermissionError,
   requireConnectorType,
@@ -11,7 +12,7 @@ import {
 import type { Clock } from '../clock';
 import { connectorRegistry } from '../connectors/registry';
 import type { Keyring } from '../crypto/keyring';
-import { sealJson, unsealJson } from '../crypto/sealed-box';
+import { oauthVerifierContext, sealJson, unsealJson, webhookSecretContext } from '../crypto/sealed-box';
 import type { Logger } from '../logging/logger';
 import { type Caller, ownerOf } from '../services/caller';
 import type { ConnectorService } from '../services/connector-service';
@@ -49,14 +50,6 @@ const COLUMNS =
 
 function hashState(state: string): string {
   return createHash('sha256').update(state).digest('base64url');
-}
-
-function webhookContext(sessionId: string): string {
-  return `connect-session:${sessionId}:webhook-secret`;
-}
-
-function oauthStateContext(stateHash: string): string {
-  return `connect-oauth:${stateHash}:verifier`;
 }
 
 /** The connect page's path of a session. */
@@ -99,6 +92,14 @@ function notFound(): NotFoundError {
   });
 }
 
+function webhookUrlRefused(message: string, code = 'webhook_url_not_allowed'): ValidationError {
+  return new ValidationError(`webhook_url: ${message}`, {
+    status: 400,
+    code,
+    details: [{ field: 'webhook_url', message, error_code: code }],
+  });
+}
+
 function invalid(field: string, message: string, code = 'invalid_param'): ValidationError {
   return new ValidationError(message, { status: 422, code, details: [{ field, message, error_code: code }] });
 }
@@ -123,6 +124,7 @@ export class ConnectSessionService {
   readonly #keyring: Keyring;
   readonly #webhook: Pick<WebhookDeliveryOptions, 'fetch' | 'retryDelaysMs' | 'sleep'>;
   readonly #deliveries = new Set<Promise<void>>();
+  readonly #checkWebhookUrl: ((url: string) => void) | undefined;
 
   constructor(options: {
     store: Store;
@@ -130,10 +132,16 @@ export class ConnectSessionService {
     keyring: Keyring;
     connectors: ConnectorService;
     ttlSeconds?: number;
-    /** How webhooks are sent: tests shorten the backoff. */
+    /**
+     * The egress policy's creation-time check of a `webhook_url` (throws EgressDeniedError for a
+     * literal loopback, private, link-local… address or `localhost` the operator did not allow).
+     */
+    checkWebhookUrl?: (url: string) => void;
+    /** How webhooks are sent (the egress-checked `fetch`); tests shorten the backoff. */
     webhook?: Pick<WebhookDeliveryOptions, 'fetch' | 'retryDelaysMs' | 'sleep'>;
   }) {
     this.#webhook = options.webhook ?? {};
+    this.#checkWebhookUrl = options.checkWebhookUrl;
     this.#store = options.store;
     this.#keyring = options.keyring;
     this.#clock = options.clock;
@@ -159,6 +167,7 @@ export class ConnectSessionService {
         details: [{ field: 'external_user_id', message, error_code: 'user_mismatch' }],
       });
     }
+    if (request.webhook_url !== undefined) this.#assertWebhookUrl(request.webhook_url);
     let connectorTypes: string[];
     if (request.connector_id !== undefined) {
       const connector = await this.#connectors.get(caller, request.connector_id).catch((error: unknown) => {
@@ -198,7 +207,7 @@ export class ConnectSessionService {
       returnUrl: request.return_url ?? null,
       webhookUrl: request.webhook_url ?? null,
       webhookSecret:
-        webhookSecret === null ? null : sealJson(this.#keyring, webhookSecret, webhookContext(id)),
+        webhookSecret === null ? null : sealJson(this.#keyring, webhookSecret, webhookSecretContext(id)),
       reauthorizeConnectorId: request.connector_id ?? null,
       connectorId: request.connector_id ?? null,
       status: 'pending',
@@ -228,6 +237,25 @@ export class ConnectSessionService {
       ],
     );
     return { session: { ...record, connectorId: null }, webhookSecret };
+  }
+
+  /**
+   * Refuses a webhook address the service must not call (400 naming `webhook_url`): credentials in
+   * it (they would sit in the store and the logs) or an address the egress policy refuses. A name
+   * is checked again, on every address it resolves to, when each delivery connects.
+   */
+  #assertWebhookUrl(url: string): void {
+    const parsed = new URL(url);
+    if (parsed.username !== '' || parsed.password !== '') {
+      throw webhookUrlRefused('must not carry credentials', 'invalid_param');
+    }
+    try {
+      this.#checkWebhookUrl?.(url);
+    } catch (error) {
+      if (error instanceof EgressDeniedError)
+        throw webhookUrlRefused(`must be a public address: ${error.message}`);
+      throw error;
+    }
   }
 
   /** The caller's session (a scoped token sees only its user's); 404 otherwise. */
@@ -282,7 +310,7 @@ export class ConnectSessionService {
     const state = randomBytes(32).toString('base64url');
     const verifier = randomBytes(48).toString('base64url');
     const stateHash = hashState(state);
-    const sealed = sealJson(this.#keyring, { verifier }, oauthStateContext(stateHash));
+    const sealed = sealJson(this.#keyring, { verifier }, oauthVerifierContext(stateHash));
     await this.#store.db.execute(
       `INSERT INTO connect_oauth_states (state_hash, session_id, connector_type, config, redirect_uri,
          verifier_ciphertext, verifier_key_id, verifier_nonce, created_at, used_at)
@@ -338,7 +366,7 @@ export class ConnectSessionService {
         keyId: String(row.verifier_key_id),
         nonce: toBuffer(row.verifier_nonce),
       },
-      oauthStateContext(stateHash),
+      oauthVerifierContext(stateHash),
     ) as { verifier: string };
     return {
       outcome: 'taken',
@@ -358,7 +386,7 @@ export class ConnectSessionService {
   async notifyCompleted(id: string, logger: Logger): Promise<void> {
     const session = await this.find(id);
     if (!session?.webhookUrl || !session.webhookSecret) return;
-    const secret = unsealJson(this.#keyring, session.webhookSecret, webhookContext(id)) as string;
+    const secret = unsealJson(this.#keyring, session.webhookSecret, webhookSecretContext(id)) as string;
     const event: ConnectSessionEvent = {
       id: `evt_${randomBytes(16).toString('hex')}`,
       type: 'connect_session.completed',

@@ -20,7 +20,8 @@ describe('the connect session webhook', () => {
 
   beforeAll(async () => {
     h = await startExecuteHarness('sqlite', 'connect-webhook', {
-      app: { webhookRetryDelaysMs: [20, 40, 80] },
+      // The receiver listens on loopback: allowed as an operator would (CONDUIT_EGRESS_ALLOW).
+      app: { webhookRetryDelaysMs: [20, 40, 80], egress: { allow: ['127.0.0.0/8'] } },
     });
     // An application's endpoint that fails twice before it accepts.
     receiver = createServer((request, response) => {

@@ -1,5 +1,6 @@
 import type { Store } from '../store/store';
 import type { Keyring } from './keyring';
+import { CONNECT_SEALED_COLUMNS, rotateSealedColumns } from './rotate-sealed-columns';
 import { credentialsContext, seal, settingContext, unseal } from './sealed-box';
 
 /** Passes over the connectors before rows that keep changing under us are left for the next run. */
@@ -7,7 +8,8 @@ const MAX_PASSES = 5;
 
 /** One value a rotation could not re-encrypt, and why. */
 export interface RotationFailure {
-  readonly kind: 'connector' | 'setting';
+  /** `connector`, `setting`, `connect-session` (webhook secret) or `oauth-state` (PKCE verifier). */
+  readonly kind: string;
   readonly id: string;
   readonly keyId: string;
   readonly reason: string;
@@ -34,8 +36,10 @@ export interface RotationOptions {
 }
 
 /**
- * Re-encrypts every sealed value (connector credentials and sealed settings) that is not yet under
- * the keyring's current key. Each row is swapped with a compare-and-set on its old key id and nonce,
+ * Re-encrypts every sealed value (connector credentials, sealed settings, connect sessions' webhook
+ * secrets and pending OAuth authorizations' PKCE verifiers) that is not yet under the keyring's
+ * current key. The connect flow's values are re-sealed in one transaction (see
+ * {@link rotateSealedColumns}); connectors, of which there may be many, in batches. Each row is swapped with a compare-and-set on its old key id and nonce,
  * so a concurrent writer is never overwritten, and the server can keep serving meanwhile: values not
  * yet rotated still open with their old key, which must stay in the keyring until the run reports
  * no failures.
@@ -115,6 +119,10 @@ export async function rotateEncryptionKeys(
     else changedMeanwhile += 1;
     plaintext.fill(0);
   }
+
+  const connect = await rotateSealedColumns(store.db, keyring, CONNECT_SEALED_COLUMNS);
+  rotated += connect.rotated;
+  failures.push(...connect.failures);
 
   return { currentKeyId, rotated, changedMeanwhile, failures };
 }

@@ -125,3 +125,27 @@ export function credentialsContext(connectorId: string): string {
 export function settingContext(key: string): string {
   return `setting:${key}`;
 }
+
+/**
+ * The authenticated context of a connect session's webhook secret.
+ *
+ * @example
+ * ```ts
+ * webhookSecretContext('cs_…'); // 'connect-session:cs_…:webhook-secret'
+ * ```
+ */
+export function webhookSecretContext(sessionId: string): string {
+  return `connect-session:${sessionId}:webhook-secret`;
+}
+
+/**
+ * The authenticated context of a pending OAuth authorization's PKCE verifier, by its state's hash.
+ *
+ * @example
+ * ```ts
+ * oauthVerifierContext('q1…'); // 'connect-oauth:q1…:verifier'
+ * ```
+ */
+export function oauthVerifierContext(stateHash: string): string {
+  return `connect-oauth:${stateHash}:verifier`;
+}

@@ -61,6 +61,7 @@ export function moduleExecutorFactory(
       // Awaited by the refresh: requests waiting on it go on only once the new pair is stored, so
       // a crash right after can never leave a rotated-away refresh token as the stored one.
       saveCredentials: (credentials) => context.saveCredentials(credentials),
+      ...(context.coordinateRefresh === undefined ? {} : { coordinateRefresh: context.coordinateRefresh }),
       timeoutMs: options.attemptTimeoutMs,
       retry: { ...options.retry, sleep: deadlineAwareSleep },
       hooks,

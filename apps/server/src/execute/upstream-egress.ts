@@ -40,7 +40,8 @@ export interface UpstreamEgressSettings {
 /** Default largest upstream API response: far above any page, far below what hurts the process. */
 export const DEFAULT_MAX_UPSTREAM_RESPONSE_BYTES = 16 * 1024 * 1024;
 
-// The hosts each kind's downloads come from, as its connector module declares them.
+// The key of the webhook dispatcher among the per-host-list ones (no host list has a NUL in it).
+const WEBHOOK_DISPATCHER = '\u0000webhook';
 
 /**
  * Every upstream connection the service and the sync make: one egress dispatcher per set of
@@ -105,6 +106,23 @@ export class UpstreamEgress {
       dispatcher,
       boundsFor: (url) => (url.origin === api.origin ? page : download),
     });
+  }
+
+  /**
+   * The `fetch` of outgoing webhooks (a connect session's completion notice): the same egress
+   * policy as every upstream connection (checked at connect time, each address a name resolves
+   * to), any public host, the default response bounds (the receiver's body is discarded anyway).
+   */
+  webhookFetch(): typeof globalThis.fetch {
+    let dispatcher = this.#dispatchers.get(WEBHOOK_DISPATCHER);
+    if (!dispatcher) {
+      dispatcher = createEgressDispatcher({
+        allow: this.#settings.allow ?? [],
+        ...(this.#settings.lookup === undefined ? {} : { lookup: this.#settings.lookup }),
+      });
+      this.#dispatchers.set(WEBHOOK_DISPATCHER, dispatcher);
+    }
+    return createBoundedFetch({ dispatcher });
   }
 
   /**

@@ -165,6 +165,7 @@ export function createApp(options: CreateAppOptions): ConduitApp {
     },
   });
 
+  const egress = options.egress ?? new UpstreamEgress(config.egress);
   const services: ServerServices = {
     store,
     config,
@@ -176,7 +177,7 @@ export function createApp(options: CreateAppOptions): ConduitApp {
     applicationStatus: new ApplicationStatusCache(store, { ttlMs: config.applicationStatusTtlMs ?? 1000 }),
     executors: options.executors,
     loginGuard: new LoginGuard(clock, config.loginLimits),
-    egress: options.egress ?? new UpstreamEgress(config.egress),
+    egress,
     extensions,
     tokenSigner,
     connectors,
@@ -185,7 +186,13 @@ export function createApp(options: CreateAppOptions): ConduitApp {
       clock,
       keyring: config.keyring,
       connectors,
-      ...(config.webhookRetryDelaysMs ? { webhook: { retryDelaysMs: config.webhookRetryDelaysMs } } : {}),
+      // Webhooks leave through the egress policy like upstream calls: an application cannot point
+      // the service at its own network.
+      checkWebhookUrl: (url) => egress.assertConfiguredUrl(url),
+      webhook: {
+        fetch: egress.webhookFetch(),
+        ...(config.webhookRetryDelaysMs ? { retryDelaysMs: config.webhookRetryDelaysMs } : {}),
+      },
     }),
   };
 

@@ -15,12 +15,14 @@ import {
   upstreamBaseUrl,
   ValidationError,
 } from '@conduit/protocol';
+import type { RefreshCoordinator } from '@conduit/transport';
 import type { Clock } from '../clock';
 import type { Keyring } from '../crypto/keyring';
 import { credentialsContext, sealJson, unsealJson } from '../crypto/sealed-box';
 import type { ConnectorDeleteHook, ConnectorRecord, ConnectorStatus, Store } from '../store/store';
 import { parseBody } from '../validation/parse-body';
 import { type Caller, ownerOf } from './caller';
+import { RefreshSerializer, type StoredOAuthCredentials } from './refresh-serializer';
 
 /**
  * A connector ready to run: its record, kind, decrypted and re-validated credentials, config and
@@ -133,8 +135,10 @@ export class ConnectorService {
   readonly #allowUpstreamOverride: boolean;
   readonly #checkUpstreamUrl: ((url: string) => void) | undefined;
   readonly #lifecycle: ConnectorLifecycle;
+  readonly #refreshes: RefreshSerializer;
 
   constructor(options: ConnectorServiceOptions) {
+    this.#refreshes = new RefreshSerializer(options.store.db);
     this.#store = options.store;
     this.#keyring = options.keyring;
     this.#clock = options.clock;
@@ -303,6 +307,26 @@ export class ConnectorService {
       new Date(this.#clock.now()),
     );
     if (!saved) throw notFound();
+  }
+
+  /**
+   * Serializes the OAuth refreshes of a connector with every other holder of its refresh token
+   * (sync, execute, other processes); see {@link RefreshSerializer}.
+   */
+  refreshCoordinator(connector: ConnectorRecord): RefreshCoordinator {
+    return this.#refreshes.coordinatorFor(connector.id, async () => {
+      const current = await this.#store.findConnector(
+        { applicationId: connector.applicationId },
+        connector.id,
+      );
+      return current === undefined
+        ? undefined
+        : (unsealJson(
+            this.#keyring,
+            current.credentials,
+            credentialsContext(current.id),
+          ) as StoredOAuthCredentials);
+    });
   }
 
   /** Marks a connector `needs_reauth`: the upstream refused its credentials even after a refresh. */

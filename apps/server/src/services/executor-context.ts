@@ -29,5 +29,6 @@ export function createExecutorContext(
     signal: scope.signal,
     saveCredentials: (credentials) => connectors.saveCredentials(connector, credentials),
     markNeedsReauth: () => connectors.markNeedsReauth(connector),
+    coordinateRefresh: connectors.refreshCoordinator(connector),
   };
 }

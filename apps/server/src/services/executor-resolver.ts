@@ -1,4 +1,5 @@
 import type { ConnectorExecutor, ConnectorType } from '@conduit/protocol';
+import type { RefreshCoordinator } from '@conduit/transport';
 import type { LoadedConnector } from './connector-service';
 
 /** What an executor of a hosted connector may do besides calling upstream. */
@@ -14,6 +15,8 @@ export interface ExecutorContext {
   saveCredentials(credentials: unknown): Promise<void>;
   /** Marks the connector `needs_reauth` (the upstream refused its credentials after a refresh). */
   markNeedsReauth(): Promise<void>;
+  /** Serializes OAuth refreshes with the connector's other executors (its sync, other processes). */
+  readonly coordinateRefresh?: RefreshCoordinator;
 }
 
 /**

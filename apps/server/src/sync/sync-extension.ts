@@ -78,6 +78,7 @@ export function createSyncExtension(options: SyncExtensionOptions = {}): SyncExt
           limiter: limiters?.for(record.id, record.connectorType),
           hooks: upstreamHooks(services.metrics, connector.type),
           saveCredentials: (credentials) => services.connectors.saveCredentials(record, credentials),
+          coordinateRefresh: services.connectors.refreshCoordinator(record),
           timeoutMs: options.attemptTimeoutMs ?? 30_000,
           fetch: options.fetch ?? services.egress.fetchFor(connector.type, connector.baseUrl),
         });

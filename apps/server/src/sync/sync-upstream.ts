@@ -6,7 +6,7 @@ import {
   type SyncListingContext,
   type SyncPlan,
 } from '@conduit/connector-kit';
-import type { RateLimiter, TransportHooks } from '@conduit/transport';
+import type { RateLimiter, RefreshCoordinator, TransportHooks } from '@conduit/transport';
 import { connectorRegistry } from '../connectors/registry';
 import type { LoadedConnector } from '../services/connector-service';
 import { VERSION } from '../version';
@@ -47,6 +47,8 @@ export interface SyncUpstreamOptions {
   readonly hooks?: TransportHooks;
   /** Persists refreshed OAuth credentials (sealed, connector `active`). */
   readonly saveCredentials: (credentials: unknown) => Promise<void>;
+  /** Serializes OAuth refreshes with the connector's other executors (execute, other processes). */
+  readonly coordinateRefresh?: RefreshCoordinator;
   /** Per-attempt timeout. */
   readonly timeoutMs: number;
   readonly fetch?: typeof globalThis.fetch;
@@ -80,6 +82,7 @@ export function moduleSyncUpstream(options: SyncUpstreamOptions): SyncUpstream {
     timeoutMs: options.timeoutMs,
     userAgent: `conduit-server-sync/${VERSION}`,
     saveCredentials: options.saveCredentials,
+    ...(options.coordinateRefresh === undefined ? {} : { coordinateRefresh: options.coordinateRefresh }),
     ...(options.hooks === undefined ? {} : { hooks: options.hooks }),
     ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
   });

@@ -202,6 +202,69 @@ describe('refreshTokenAuth', () => {
     expect(persisted.map((tokens) => tokens.refreshToken)).toEqual(['long-lived', 'long-lived']);
   });
 
+  it('lets a coordinator adopt tokens another holder stored, or grant with its newer refresh token', async () => {
+    const valid = new Set<string>(['access-1']);
+    const server = await oauthServer({
+      valid,
+      token: (request, count) => {
+        valid.add(`access-granted-${count}`);
+        return {
+          json: {
+            access_token: `access-granted-${count}`,
+            refresh_token: `rotated-by-${request.form().get('refresh_token')}`,
+          },
+        };
+      },
+    });
+    // What "another holder" stored; the coordinator decides, the auth follows.
+    let decision: 'adopt' | 'grant-newer' = 'adopt';
+    const seen: { held: string; adoptable: boolean }[] = [];
+    const persisted: OAuthTokens[] = [];
+    const transport = createTransport({
+      baseUrl: `${server.url}/api`,
+      auth: refreshTokenAuth({
+        ...clientOptions(server),
+        refreshToken: 'refresh-1',
+        accessToken: 'access-1',
+        onTokens: (tokens) => void persisted.push(tokens),
+        coordinateRefresh: async (held, grant, { adoptable }) => {
+          seen.push({ held, adoptable });
+          if (decision === 'adopt') {
+            valid.add('access-elsewhere');
+            return {
+              accessToken: 'access-elsewhere',
+              refreshToken: 'refresh-elsewhere',
+              expiresAt: undefined,
+            };
+          }
+          return grant('refresh-newest');
+        },
+      }),
+    });
+    await expect(transport.json({ path: '/a' })).resolves.toMatchObject({ data: { token: 'access-1' } });
+    valid.delete('access-1');
+    await expect(transport.json({ path: '/b' })).resolves.toMatchObject({
+      data: { token: 'access-elsewhere' },
+    });
+    // Adopted: no grant was made and nothing persisted (the other holder stored it).
+    expect(server.requestsTo('POST /oauth/token')).toEqual([]);
+    expect(persisted).toEqual([]);
+    decision = 'grant-newer';
+    valid.delete('access-elsewhere');
+    await expect(transport.json({ path: '/c' })).resolves.toMatchObject({
+      data: { token: 'access-granted-1' },
+    });
+    expect(
+      server.requestsTo('POST /oauth/token').map((request) => request.form().get('refresh_token')),
+    ).toEqual(['refresh-newest']);
+    expect(persisted.map((tokens) => tokens.refreshToken)).toEqual(['rotated-by-refresh-newest']);
+    // The held refresh token followed each outcome: the adopted one, then the grant's.
+    expect(seen).toEqual([
+      { held: 'refresh-1', adoptable: true },
+      { held: 'refresh-elsewhere', adoptable: true },
+    ]);
+  });
+
   it('refreshes ahead of expiry, using the injected clock', async () => {
     let now = 1_000_000;
     const valid = new Set<string>(['access-0']);

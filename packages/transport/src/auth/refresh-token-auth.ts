@@ -19,6 +19,25 @@ export interface OAuthTokens {
 }
 
 /**
+ * Serializes the refreshes of one grant with those made elsewhere with the same refresh token
+ * (another executor of the same account, another process): called for each refresh with the
+ * refresh token held and `grant`, which makes the grant with the refresh token it is given (and
+ * persists the result through `onTokens`). It resolves with the tokens to use from then on: those
+ * of a grant, or, when another refresher already rotated the held token, the ones it stored
+ * (only when `adoptable`: an auth that never held an access token wants a grant of its own).
+ *
+ * @example
+ * ```ts
+ * const coordinate: RefreshCoordinator = (held, grant) => lock.run(() => grant(latestStoredRefreshToken() ?? held));
+ * ```
+ */
+export type RefreshCoordinator = (
+  held: string,
+  grant: (refreshToken: string) => Promise<OAuthTokens>,
+  context: { readonly adoptable: boolean },
+) => Promise<OAuthTokens>;
+
+/**
  * Options of {@link refreshTokenAuth}.
  *
  * @example
@@ -42,6 +61,8 @@ export interface RefreshTokenAuthOptions extends OAuthClientOptions {
   onTokens?: (tokens: OAuthTokens) => void | Promise<void>;
   /** Refresh this long before `expiresAt`. Default 60,000. */
   refreshMarginMs?: number;
+  /** Serializes refreshes with other holders of the same refresh token; default none. */
+  coordinateRefresh?: RefreshCoordinator;
 }
 
 /**
@@ -74,19 +95,27 @@ export function refreshTokenAuth(options: RefreshTokenAuthOptions): AuthStrategy
     ? { accessToken: options.accessToken, ...(expiresAt === undefined ? {} : { expiresAt }) }
     : undefined;
 
+  let heldAccessToken = initialToken !== undefined;
+  const grant = async (using: string): Promise<OAuthTokens> => {
+    const tokens = await endpoint.request({
+      ...options.extraParams,
+      grant_type: 'refresh_token',
+      refresh_token: using,
+    });
+    refreshToken = tokens.refreshToken ?? using;
+    const renewed = { accessToken: tokens.accessToken, refreshToken, expiresAt: tokens.expiresAt };
+    await options.onTokens?.(renewed);
+    return renewed;
+  };
+
   return cachedTokenAuth({
     getToken: async () => {
-      const tokens = await endpoint.request({
-        ...options.extraParams,
-        grant_type: 'refresh_token',
-        refresh_token: refreshToken,
-      });
-      refreshToken = tokens.refreshToken ?? refreshToken;
-      await options.onTokens?.({
-        accessToken: tokens.accessToken,
-        refreshToken,
-        expiresAt: tokens.expiresAt,
-      });
+      const tokens = options.coordinateRefresh
+        ? await options.coordinateRefresh(refreshToken, grant, { adoptable: heldAccessToken })
+        : await grant(refreshToken);
+      // Adopted tokens (another refresher's) replace the held refresh token too.
+      refreshToken = tokens.refreshToken;
+      heldAccessToken = true;
       return {
         accessToken: tokens.accessToken,
         ...(tokens.expiresAt === undefined ? {} : { expiresAt: tokens.expiresAt }),

@@ -1,0 +1,221 @@
+import {
+  ConnectorSchema,
+  CreatedConnectorSchema,
+  type SyncSummary,
+  SyncSummarySchema,
+} from '@conduit/protocol';
+import { type SalesforceSimulator, startSalesforceSimulator } from '@conduit/testkit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSearchExtension } from '../search/search-extension';
+import type { Store } from '../store/store';
+import { createSyncExtension, type SyncExtension } from '../sync/sync-extension';
+import {
+  type StoreKind,
+  startTestApp,
+  type TestApp,
+  type TestResponse,
+  type TestStoreLocation,
+  testStoreLocation,
+} from '../test-support/test-app';
+import { createExecuteExtension } from './execute-extension';
+
+const TOKEN_PATH = '/services/oauth2/token';
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting; last value ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** A Salesforce org whose refresh tokens rotate: replaying a rotated-out one revokes the family. */
+function rotatingOrg(): Promise<SalesforceSimulator> {
+  return startSalesforceSimulator({
+    dataset: { seed: 5, scale: { contacts: 600 } },
+    oauth: { rotateRefreshTokens: true },
+  });
+}
+
+/**
+ * Makes the next grants slow, then ends every session: callers that get their 401 about now all
+ * want a refresh while the first one is still under way.
+ */
+function expireSessionsDuringSlowGrants(sim: SalesforceSimulator): number {
+  sim.inject({ kind: 'delay', ms: 400 }, { path: TOKEN_PATH, times: 2 });
+  sim.expireSessions();
+  return sim.requests.count({ path: TOKEN_PATH });
+}
+
+describe.each<StoreKind>(['sqlite', 'postgres'])('rotating refresh tokens (Salesforce) over %s', (kind) => {
+  let location: TestStoreLocation;
+  let store: Store;
+  let sim: SalesforceSimulator;
+  let t: TestApp;
+  let sync: SyncExtension;
+  let appToken: string;
+  let onPage: (() => void) | undefined;
+
+  beforeAll(async () => {
+    location = await testStoreLocation(kind, `sf_refresh_race_${kind}`);
+    store = await location.open();
+    sim = await rotatingOrg();
+    sync = createSyncExtension({
+      config: { pollMs: 20, leaseMs: 5_000, intervalMs: 3_600_000, pageSize: 100, concurrency: 2 },
+      onPage: () => {
+        const armed = onPage;
+        onPage = undefined;
+        armed?.();
+      },
+    });
+    const extensions = [
+      createExecuteExtension({ upstream: { retry: { initialDelayMs: 5, maxDelayMs: 20 } } }),
+      createSearchExtension(),
+      sync,
+    ];
+    await store.migrate(extensions.flatMap((extension) => extension.migrations ?? []));
+    t = await startTestApp(store, { extensions, allowUpstreamOverride: true });
+    await sync.start?.(t.app.services);
+    appToken = await t.applicationToken();
+  });
+
+  afterAll(async () => {
+    await sync?.stop?.();
+    await t?.close();
+    await sim?.close();
+    await store?.close();
+    await location?.cleanup();
+  });
+
+  it('a sync and an execute refused at the same moment refresh once, and the connector stays active', async () => {
+    const token = await t.scopedToken('race-user', appToken);
+    const created = await t.request('POST', '/v1/integrations/connectors', {
+      token,
+      body: {
+        external_user_id: 'race-user',
+        connector_type: 'crm',
+        credentials: {
+          refresh_token: sim.credentials.refreshToken,
+          client_id: sim.credentials.clientId,
+          client_secret: sim.credentials.clientSecret,
+        },
+        config: { base_url: sim.loginUrl },
+      },
+    });
+    expect(created.status, created.text).toBe(201);
+    const id = CreatedConnectorSchema.parse(created.body).id;
+    const summary = async (): Promise<SyncSummary> =>
+      SyncSummarySchema.parse(
+        (await t.request('GET', `/api/v1/connectors/sources/${id}/sync`, { token })).body,
+      );
+    const execute = () =>
+      t.request('POST', `/api/v1/connectors/sources/${id}/execute`, {
+        token,
+        body: { entity: 'users', action: 'list', params: {} },
+      });
+    // The runs that ended, oldest first (the test clock stands still: timestamps do not tell them apart).
+    const finished = () =>
+      store.db
+        .query<{ state: string }>(
+          `SELECT state FROM sync_runs WHERE connector_id = $1 AND state NOT IN ('queued', 'running')
+           ORDER BY requested_at`,
+          [id],
+        )
+        .then((rows) => rows.map((row) => row.state));
+    await until(finished, (states) => states.length === 1);
+    // The execute path's executor holds a session of its own.
+    expect((await execute()).status).toBe(200);
+
+    // A second sync; once it has committed a page, every session ends and an execute comes in.
+    let baseline = 0;
+    let racing: Promise<TestResponse> | undefined;
+    onPage = () => {
+      baseline = expireSessionsDuringSlowGrants(sim);
+      racing = execute();
+    };
+    expect((await t.request('POST', `/api/v1/connectors/sources/${id}/sync`, { token })).status).toBe(202);
+    expect(await until(finished, (states) => states.length === 2)).toEqual(['succeeded', 'succeeded']);
+    expect((await summary()).state).toBe('idle');
+    expect(racing).toBeDefined();
+    expect((await racing!).status).toBe(200);
+
+    // One grant for both; no rotated-out token was replayed (which would have revoked the family).
+    expect(sim.requests.count({ path: TOKEN_PATH }) - baseline).toBe(1);
+    expect(sim.requests.filter({ path: TOKEN_PATH, status: 400 })).toEqual([]);
+    const connector = await t.request('GET', `/v1/integrations/connectors/${id}`, { token });
+    expect(ConnectorSchema.parse(connector.body).status).toBe('active');
+    expect((await execute()).status).toBe(200);
+  }, 120_000);
+});
+
+describe('rotating refresh tokens across two server processes on one PostgreSQL', () => {
+  let location: TestStoreLocation;
+  let store: Store;
+  let otherStore: Store;
+  let sim: SalesforceSimulator;
+  let one: TestApp;
+  let two: TestApp;
+
+  beforeAll(async () => {
+    location = await testStoreLocation('postgres', 'sf_refresh_two_processes');
+    store = await location.open();
+    // Each instance has its own pool, as two processes would.
+    otherStore = await location.open();
+    sim = await rotatingOrg();
+    const execute = () =>
+      createExecuteExtension({ upstream: { retry: { initialDelayMs: 5, maxDelayMs: 20 } } });
+    await store.migrate();
+    one = await startTestApp(store, { extensions: [execute()], allowUpstreamOverride: true });
+    two = await startTestApp(otherStore, {
+      extensions: [execute()],
+      allowUpstreamOverride: true,
+      keyring: one.keyring,
+    });
+  });
+
+  afterAll(async () => {
+    await one?.close();
+    await two?.close();
+    await sim?.close();
+    await otherStore?.close();
+    await store?.close();
+    await location?.cleanup();
+  });
+
+  it('two instances refused at the same moment refresh once (an advisory lock), and the connector stays active', async () => {
+    const appToken = await one.applicationToken();
+    const created = await one.request('POST', '/v1/integrations/connectors', {
+      token: appToken,
+      body: {
+        external_user_id: 'two-processes',
+        connector_type: 'crm',
+        credentials: {
+          refresh_token: sim.credentials.refreshToken,
+          client_id: sim.credentials.clientId,
+          client_secret: sim.credentials.clientSecret,
+        },
+        config: { base_url: sim.loginUrl },
+      },
+    });
+    expect(created.status, created.text).toBe(201);
+    const id = CreatedConnectorSchema.parse(created.body).id;
+    const execute = (app: TestApp) =>
+      app.request('POST', `/api/v1/connectors/sources/${id}/execute`, {
+        token: appToken,
+        body: { entity: 'users', action: 'list', params: {} },
+      });
+    // Each instance's executor gets a session (the second grant rotates the first one's token away).
+    expect((await execute(one)).status).toBe(200);
+    expect((await execute(two)).status).toBe(200);
+
+    const baseline = expireSessionsDuringSlowGrants(sim);
+    const responses = await Promise.all([execute(one), execute(two)]);
+    expect(responses.map((response) => response.status)).toEqual([200, 200]);
+    expect(sim.requests.count({ path: TOKEN_PATH }) - baseline).toBe(1);
+    expect(sim.requests.filter({ path: TOKEN_PATH, status: 400 })).toEqual([]);
+    const connector = await one.request('GET', `/v1/integrations/connectors/${id}`, { token: appToken });
+    expect(ConnectorSchema.parse(connector.body).status).toBe('active');
+  });
+});
