@@ -104,7 +104,9 @@ export function toolJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonS
     target: 'draft-7',
     io,
     unrepresentable: 'any',
-    override: ({ zodSchema, jsonSchema }) => {
+    override: (context) => {
+      const { jsonSchema } = context;
+      const zodSchema: unknown = context.zodSchema;
       const help =
         zodSchema === SearchConditionSchema
           ? FILTER_HELP
