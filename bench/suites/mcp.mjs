@@ -4,11 +4,14 @@
 // Needs the packages and the CLI built (`pnpm build`).
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { asanaDefinition, createLocalExecutor } from '@conduit/asana';
+import { asanaModule } from '@conduit/asana';
 import { createHostedExecutor, HostedClient } from '@conduit/hosted';
-import { createMcpServer } from '@conduit/mcp';
+import { connectorTools, createMcpServer, localConnector } from '@conduit/mcp';
+import { salesforceModule } from '@conduit/salesforce';
+import { zendeskSupportModule } from '@conduit/zendesk-support';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import * as z from 'zod';
 import { measureProcess } from '../lib/measure.mjs';
 import { fixed, median, table } from '../lib/stats.mjs';
 import { startServerProcess } from '../variants/support/child-server.mjs';
@@ -34,7 +37,17 @@ export async function run() {
 
 // --- 1. Tool list ------------------------------------------------------------------------------
 
-const CONNECTORS = [{ definition: asanaDefinition }];
+/** Every connector kind, with credentials of the right shape: listing tools runs nothing. */
+const KINDS = [
+  { module: asanaModule, credentials: { token: 'unused' } },
+  { module: zendeskSupportModule, credentials: { email: 'unused@example.com', api_token: 'unused' } },
+  {
+    module: salesforceModule,
+    credentials: { refresh_token: 'unused', client_id: 'unused', client_secret: 'unused' },
+  },
+];
+/** The previous committed run (before the compact schemas, 2026-11-25 19:01 UTC), Asana only. */
+const PREVIOUS = { 'asana local': 36_073, 'asana hosted': 64_400 };
 
 async function listTools(connector) {
   const server = createMcpServer({ connectors: [connector] });
@@ -47,34 +60,60 @@ async function listTools(connector) {
 }
 
 const bytes = (value) => (value === undefined ? 0 : Buffer.byteLength(JSON.stringify(value)));
+const tokens = (count) => `~${Math.round(count / BYTES_PER_TOKEN).toLocaleString('en-US')}`;
+
+/**
+ * What the SDK's McpServer lists for the same tools when handed the zod schemas as they are:
+ * zod's own JSON Schema (draft-7) of each, and the `execution` it adds.
+ */
+function sdkDefaultListing(connector) {
+  return connectorTools(connector).map((tool) => ({
+    name: tool.name,
+    description: tool.description,
+    inputSchema: z.toJSONSchema(tool.inputSchema, { target: 'draft-7', io: 'input' }),
+    annotations: { readOnlyHint: true, openWorldHint: true },
+    execution: { taskSupport: 'forbidden' },
+    ...(tool.outputSchema === undefined
+      ? {}
+      : { outputSchema: z.toJSONSchema(tool.outputSchema, { target: 'draft-7', io: 'output' }) }),
+  }));
+}
 
 async function runToolList() {
   const rows = [];
   const largest = [];
-  for (const { definition } of CONNECTORS) {
-    // Listing tools runs nothing: the executors are never called.
-    const local = createLocalExecutor({ auth: { token: 'unused' }, baseUrl: 'http://127.0.0.1:9' });
-    const hosted = createHostedExecutor({
-      client: new HostedClient({ scopedToken: 'unused', baseUrl: 'http://127.0.0.1:9' }),
-      connectorId: 'unused',
+  for (const { module, credentials } of KINDS) {
+    const { definition } = module;
+    const local = localConnector(module, { credentials, baseUrl: 'http://127.0.0.1:9' });
+    const hosted = {
       definition,
-    });
-    for (const [mode, executor] of [
+      executor: createHostedExecutor({
+        client: new HostedClient({ scopedToken: 'unused', baseUrl: 'http://127.0.0.1:9' }),
+        connectorId: 'unused',
+        definition,
+      }),
+    };
+    for (const [mode, connector] of [
       ['local', local],
       ['hosted', hosted],
     ]) {
-      const tools = await listTools({ definition, executor });
+      const tools = await listTools(connector);
       const total = bytes(tools);
-      const descriptions = tools.reduce((sum, tool) => sum + Buffer.byteLength(tool.description ?? ''), 0);
+      const before = bytes(sdkDefaultListing(connector));
       const inputs = tools.reduce((sum, tool) => sum + bytes(tool.inputSchema), 0);
       const outputs = tools.reduce((sum, tool) => sum + bytes(tool.outputSchema), 0);
+      const descriptions = tools.reduce((sum, tool) => sum + Buffer.byteLength(tool.description ?? ''), 0);
+      const previous = PREVIOUS[`${definition.name} ${mode}`];
       rows.push([
-        definition.name,
+        `${definition.connectorType} (${definition.name})`,
         mode,
         String(tools.length),
+        previous === undefined ? '' : previous.toLocaleString('en-US'),
+        before.toLocaleString('en-US'),
         total.toLocaleString('en-US'),
-        `~${Math.round(total / BYTES_PER_TOKEN).toLocaleString('en-US')}`,
-        `~${Math.round(total / BYTES_PER_TOKEN / tools.length).toLocaleString('en-US')}`,
+        `${Math.round((100 * total) / before)} %`,
+        `${tokens(before)} → ${tokens(total)}`,
+        tokens(total / tools.length),
         descriptions.toLocaleString('en-US'),
         inputs.toLocaleString('en-US'),
         outputs.toLocaleString('en-US'),
@@ -84,27 +123,38 @@ async function runToolList() {
           ...tools
             .map((tool) => [tool.name, bytes(tool), bytes(tool.inputSchema), bytes(tool.outputSchema)])
             .sort((a, b) => b[1] - a[1])
-            .slice(0, 5),
+            .slice(0, 3),
         );
       }
-      log(`${definition.name} ${mode}: ${tools.length} tools, ${total} bytes`);
+      log(`${definition.name} ${mode}: ${tools.length} tools, ${before} → ${total} bytes`);
     }
   }
   return `### Tool list size
 
 What \`tools/list\` hands a model, measured as the JSON of the \`tools\` array an MCP client
-receives (name, description, input and output JSON Schema, annotations). Tokens are approximated
-as bytes / ${BYTES_PER_TOKEN}, a rule of thumb, not a particular model's tokenizer. Local mode
-leaves out \`search\` (it needs synced data).
+receives (name, description, input and output JSON Schema, annotations), for every connector
+kind. Tokens are approximated as bytes / ${BYTES_PER_TOKEN}, a rule of thumb, not a particular
+model's tokenizer. Local mode leaves out \`search\` (it needs synced data).
+
+*SDK default* is what the SDK's \`McpServer\` lists for the same tools when given the zod schemas
+as they are (zod's JSON Schema of each, computed in this run); *now* is the listing the server
+sends: compact JSON Schemas (no \`$schema\`, \`additionalProperties\`, \`propertyNames\` or
+\`anyOf\` with null where a type list says it) and the search filter and sort described in a line
+instead of their recursive schema (~2.7 KB per \`search\` tool before), built once. *Previous run*
+is the committed figure of the run before this change (Asana was the only kind measured), whose
+cursor and fields descriptions were also longer.
 
 ${table(
   [
-    'connector',
+    'kind (connector)',
     'mode',
     'tools',
-    'bytes',
-    '≈ tokens',
-    '≈ tokens / tool',
+    'previous run bytes',
+    'SDK default bytes',
+    'now bytes',
+    'now / default',
+    '≈ tokens (default → now)',
+    '≈ tokens / tool now',
     'description bytes',
     'input schema bytes',
     'output schema bytes',
@@ -112,7 +162,10 @@ ${table(
   rows,
 )}
 
-The five largest tools (hosted mode), in bytes:
+Output schemas (the record schemas of \`structuredContent\`) are now the larger part; clients
+that do not show them to the model spend only the description and input schema bytes.
+
+The three largest tools per kind (hosted mode), in bytes now:
 
 ${table(
   ['tool', 'whole tool', 'input schema', 'output schema'],

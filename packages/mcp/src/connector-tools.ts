@@ -33,11 +33,8 @@ export const FIELDS_ARGUMENT = 'fields';
 /** The params a list takes its page position in (see protocol's `NextPageSchema`). */
 const OFFSET_PARAM = 'offset';
 
-const cursorSchema = z.string().min(1).describe('next_cursor of the previous page; keep the other arguments');
-const fieldsSchema = z
-  .array(z.string().min(1))
-  .min(1)
-  .describe('keep only these top-level record fields, e.g. ["gid","name"]');
+const cursorSchema = z.string().min(1).describe("previous page's next_cursor; same other arguments");
+const fieldsSchema = z.array(z.string().min(1)).min(1).describe('record fields to keep');
 
 /** Every field optional: `fields` may leave any of them out. */
 function trimmable(record: z.ZodType): z.ZodType {

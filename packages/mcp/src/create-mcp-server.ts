@@ -1,11 +1,17 @@
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult, ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
+import {
+  type CallToolResult,
+  ListToolsRequestSchema,
+  type ReadResourceResult,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
 import { type ConnectorTool, connectorTools } from './connector-tools';
 import { DEFAULT_DOWNLOAD_CAP, DEFAULT_RESOURCE_CAP } from './download-caps';
 import { DOWNLOAD_URI_TEMPLATE, decodeDownloadArgs, downloadUri } from './download-link';
 import type { McpConnector } from './mcp-connector';
 import type { DownloadedFile } from './read-download';
 import { runTool, type ToolOutcome } from './run-tool';
+import { toolJsonSchema } from './tool-json-schema';
 import { VERSION } from './version';
 
 /** Options of {@link createMcpServer}. */
@@ -41,6 +47,21 @@ function fileContents(uri: string, file: DownloadedFile & { bytes: Uint8Array })
   return isText(file.contentType)
     ? { uri, mimeType: file.contentType, text: bytes.toString('utf8') }
     : { uri, mimeType: file.contentType, blob: bytes.toString('base64') };
+}
+
+const ANNOTATIONS = { readOnlyHint: true, openWorldHint: true } as const;
+
+/** How `tools/list` shows a tool: the compact JSON Schemas of {@link toolJsonSchema}. */
+function listedTool(tool: ConnectorTool): Tool {
+  return {
+    name: tool.name,
+    description: tool.description,
+    inputSchema: toolJsonSchema(tool.inputSchema, 'input') as Tool['inputSchema'],
+    ...(tool.outputSchema === undefined
+      ? {}
+      : { outputSchema: toolJsonSchema(tool.outputSchema, 'output') as Tool['outputSchema'] }),
+    annotations: ANNOTATIONS,
+  };
 }
 
 function toCallResult(
@@ -116,7 +137,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
           description: tool.description,
           inputSchema: tool.inputSchema,
           ...(tool.outputSchema === undefined ? {} : { outputSchema: tool.outputSchema }),
-          annotations: { readOnlyHint: true, openWorldHint: true },
+          annotations: ANNOTATIONS,
         },
         async (args: Record<string, unknown>, extra) =>
           toCallResult(tool, args, await runTool(tool, args, { downloadCap, signal: extra.signal })),
@@ -128,6 +149,11 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     // SDK sets up its tool handlers on the first registration, so one is made and taken back.
     server.registerTool('conduit_placeholder', { description: 'unused' }, () => ({ content: [] })).remove();
   }
+  // The SDK lists zod schemas through zod's generator as they are, on every tools/list; the list
+  // is built once here instead, compact (see toolJsonSchema). Calls are still validated by the
+  // SDK against the zod schemas, answering invalid arguments as an `isError` result.
+  const listed = [...tools.values()].map(listedTool);
+  server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
   if ([...tools.values()].some((tool) => tool.kind === 'download')) {
     server.registerResource(
       'download',

@@ -1,5 +1,7 @@
 import { completeConnector } from '../../connectors/connector-completers';
-import { CREDENTIAL_ENV_HELP, EXAMPLE_CONNECTOR } from '../../connectors/connector-help';
+import { EXAMPLE_CONNECTOR } from '../../connectors/connector-help';
+import { credentialEnvHelp } from '../../connectors/connector-registry-entry';
+import { CONNECTOR_REGISTRY } from '../../connectors/registry';
 import { defineCommand } from '../../framework/command-spec';
 import { HOSTED_FLAGS } from '../../hosted/hosted-flags';
 
@@ -12,11 +14,11 @@ export const mcpCommand = defineCommand({
   summary: 'Serve the connectors as tools to an AI agent (Model Context Protocol)',
   description: [
     'Start a Model Context Protocol server whose tools are the actions of the connectors: one',
-    'tool per entity and action, named <connector>_<entity>_<action>, with',
-    'the params of `conduit describe` as arguments. Lists answer one page and a next_cursor the',
-    'agent passes back as `cursor`; `fields` keeps only the record fields named; downloads come',
-    'back inline up to --download-cap bytes, else as a resource link; errors are tool results',
-    'saying which argument to change or when to retry.',
+    'tool per entity and action, named <definition>_<entity>_<action> after the connector',
+    'definition `conduit describe` shows, with its params as arguments. Lists answer one page',
+    'and a next_cursor the agent passes back as `cursor`; `fields` keeps only the record fields',
+    'named; downloads come back inline up to --download-cap bytes, else as a resource link;',
+    'errors are tool results saying which argument to change or when to retry.',
     '',
     'Over stdio (the default) an MCP client starts `conduit mcp` itself: stdout carries the',
     'protocol, messages go to stderr, and the server stops when the client closes stdin.',
@@ -24,11 +26,12 @@ export const mcpCommand = defineCommand({
     'must send `Authorization: Bearer <token>`.',
     '',
     'Local mode (default): the connectors run in this process with your upstream credentials,',
-    'taken exactly as `conduit exec` takes them (--credentials-file; the environment:',
-    `${CREDENTIAL_ENV_HELP}; <CONNECTOR>_BASE_URL or --base-url; a`,
-    'profile). Without --connector every connector with credentials is served. search needs',
-    'synced data and is left out. Over HTTP the bearer token is CONDUIT_MCP_TOKEN (or the',
-    'profile setting mcp_token), a secret you choose.',
+    'taken exactly as `conduit exec` takes them: --credentials-file, the environment, or a',
+    'profile; <CONNECTOR>_BASE_URL or --base-url for another API root. In the environment:',
+    ...CONNECTOR_REGISTRY.map((entry) => `  ${entry.name} (${entry.kind}): ${credentialEnvHelp(entry)}`),
+    'Without --connector every connector with credentials is served. search needs synced data',
+    'and is left out. Over HTTP the bearer token is CONDUIT_MCP_TOKEN (or the profile setting',
+    'mcp_token), a secret you choose.',
     '',
     'Hosted mode (--hosted): one tool set per connector the end user has in the hosted service,',
     'search over the synced data included. Over stdio the service is reached as `conduit exec',
@@ -44,6 +47,14 @@ export const mcpCommand = defineCommand({
     '',
     '  {"mcpServers": {"conduit": {"command": "conduit", "args": ["mcp"],',
     `                              "env": {"${EXAMPLE_CONNECTOR.tokenEnv}": "…"}}}}`,
+    '',
+    'with the variables of each connector you want in "env". In hosted mode:',
+    '',
+    '  {"mcpServers": {"conduit": {"command": "conduit", "args": ["mcp", "--hosted"],',
+    '     "env": {"CONDUIT_BASE_URL": "https://…", "CONDUIT_CLIENT_ID": "…",',
+    '             "CONDUIT_CLIENT_SECRET": "…", "CONDUIT_EXTERNAL_USER_ID": "…"}}}}',
+    '',
+    'An HTTP client (--http) instead gets the URL and an Authorization header; see the README.',
     '',
     'Settings: flags win over the environment, which wins over the profile, as everywhere in',
     'conduit. Secrets never go on the command line.',

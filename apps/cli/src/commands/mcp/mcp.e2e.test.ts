@@ -1,176 +1,54 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { HostedClient } from '@conduit/hosted';
-import { registerApplication, type StartedServer, silentLogger, startServer } from '@conduit/server';
 import { type AsanaSimulator, asanaAttachmentBytes, startAsanaSimulator } from '@conduit/testkit';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { E2E_TIMEOUT_MS, requireBuiltCli, runChild } from '../../testing/child-cli';
 import {
-  CLI_BIN,
-  CLI_DIRECTORY,
-  E2E_TIMEOUT_MS,
-  requireBuiltCli,
-  runChild,
-  spawnChild,
-} from '../../testing/child-cli';
+  callTool as call,
+  createSyncedConnector,
+  toolErrorOf as errorOf,
+  inlineBytesOf,
+  McpChildClients,
+  startTestService,
+  type TestService,
+  tempDirectory,
+} from '../../testing/mcp-e2e';
 
 // `conduit mcp` as MCP clients run it: the built CLI in a child process, spoken to by the SDK's
 // own client over stdio and over Streamable HTTP, in local mode against the Asana simulator and
 // in hosted mode against a real service (in-process, temporary SQLite store) whose connector
-// calls the same simulator.
-
-interface ToolError {
-  error: string;
-  retryable: boolean;
-  retry_after_seconds?: number;
-  arguments: { name?: string; problem: string; code: string }[];
-  hint: string;
-}
+// calls the same simulator. The support-desk and CRM kinds: mcp-every-kind.e2e.test.ts.
 
 let sim: AsanaSimulator;
-let server: StartedServer;
-let directory: string;
-let clientId: string;
-let clientSecret: string;
+let service: TestService;
+let clients: McpChildClients;
+const scratch = tempDirectory('conduit-mcp-e2e-');
 const USER = 'user-mcp';
-const clients: Client[] = [];
 
 beforeAll(async () => {
   requireBuiltCli();
-  directory = mkdtempSync(join(tmpdir(), 'conduit-mcp-e2e-'));
+  clients = new McpChildClients(scratch.path);
   sim = await startAsanaSimulator({ dataset: { preset: 'tiny', seed: 11 } });
-  server = await startServer({
-    env: {},
-    logger: silentLogger,
-    config: {
-      port: 0,
-      dataDir: join(directory, 'data'),
-      allowUpstreamOverride: true,
-      rateLimit: null,
-      // The simulators listen on loopback, which the egress policy refuses unless allowed.
-      egress: { allow: ['127.0.0.0/8'] },
-    },
-  });
-  ({ clientId, clientSecret } = await registerApplication(server.server.store));
-  const hosted = new HostedClient({
-    baseUrl: server.url,
-    externalUserId: USER,
-    platformClientId: clientId,
-    platformClientSecret: clientSecret,
-  });
-  const { id } = await hosted.createConnector({
+  service = await startTestService(scratch.path);
+  await createSyncedConnector(service.client(USER), {
     connectorType: 'task-management',
     credentials: { token: sim.tokens.personalAccessToken },
     config: { base_url: sim.baseUrl },
   });
-  // search runs over synced data: wait for the first full sync.
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const status = await hosted.getSyncStatus(id);
-    if (status.state === 'idle' && status.last_success_at !== null) break;
-    if (status.state === 'failed' || Date.now() > deadline)
-      throw new Error(`sync: ${JSON.stringify(status)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }, E2E_TIMEOUT_MS);
 
 afterAll(async () => {
-  await Promise.allSettled(clients.map((client) => client.close()));
-  await server?.close();
+  await clients?.closeAll();
+  await service?.close();
   await sim?.close();
-  if (directory) rmSync(directory, { recursive: true, force: true });
+  scratch.remove();
 }, E2E_TIMEOUT_MS);
 
 const localEnv = () => ({ ASANA_TOKEN: sim.tokens.personalAccessToken, ASANA_BASE_URL: sim.baseUrl });
-const hostedEnv = () => ({
-  CONDUIT_BASE_URL: server.url,
-  CONDUIT_CLIENT_ID: clientId,
-  CONDUIT_CLIENT_SECRET: clientSecret,
-  CONDUIT_EXTERNAL_USER_ID: USER,
-});
-
-async function stdioClient(args: string[], env: Record<string, string>): Promise<Client> {
-  const home = mkdtempSync(join(directory, 'home-'));
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [CLI_BIN, 'mcp', ...args],
-    env: { PATH: process.env.PATH ?? '', HOME: home, ...env },
-    cwd: CLI_DIRECTORY,
-    stderr: 'pipe',
-  });
-  const client = new Client({ name: 'e2e', version: '1.0.0' });
-  await client.connect(transport);
-  clients.push(client);
-  return client;
-}
-
-/** Starts `conduit mcp --http 0 --json …` and reads the URL it prints. */
-async function httpServer(args: string[], env: Record<string, string>) {
-  const child = spawnChild(['mcp', '--http', '0', '--json', ...args], { env });
-  const stderr: string[] = [];
-  child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
-  const lines = createInterface({ input: child.stdout });
-  const url = await new Promise<string>((resolve, reject) => {
-    lines.once('line', (line) => resolve((JSON.parse(line) as { url: string }).url));
-    child.once('close', (code) => reject(new Error(`exited ${code}: ${stderr.join('')}`)));
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
-  return {
-    url,
-    async stop() {
-      child.kill('SIGTERM');
-      return exited;
-    },
-  };
-}
-
-async function httpClient(url: string, token: string): Promise<Client> {
-  const client = new Client({ name: 'e2e-http', version: '1.0.0' });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(url), {
-      requestInit: { headers: { authorization: `Bearer ${token}` } },
-    }),
-  );
-  clients.push(client);
-  return client;
-}
-
-async function scopedToken(user: string): Promise<string> {
-  const post = async (path: string, body: unknown, bearer?: string) => {
-    const response = await fetch(`${server.url}${path}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
-      },
-      body: JSON.stringify(body),
-    });
-    expect(response.status).toBe(200);
-    return (await response.json()) as Record<string, string>;
-  };
-  const { access_token } = await post('/api/v1/account/applications/token', {
-    client_id: clientId,
-    client_secret: clientSecret,
-  });
-  return (await post('/api/v1/account/applications/scoped-token', { external_user_id: user }, access_token))
-    .token!;
-}
-
-async function call(client: Client, name: string, args: Record<string, unknown>): Promise<CallToolResult> {
-  return (await client.callTool({ name, arguments: args })) as CallToolResult;
-}
-
-function errorOf(result: CallToolResult): ToolError {
-  expect(result.isError).toBe(true);
-  const first = result.content[0];
-  if (first?.type !== 'text') throw new Error('an error result carries text');
-  return JSON.parse(first.text) as ToolError;
-}
+const hostedEnv = () => service.env(USER);
+const stdioClient = (args: string[], env: Record<string, string>) => clients.stdio(args, env);
+const httpServer = (args: string[], env: Record<string, string>) => clients.httpServer(args, env);
+const httpClient = (url: string, token: string): Promise<Client> => clients.http(url, token);
+const scopedToken = (user: string) => service.scopedToken(user);
 
 const project = () => sim.data.projects.find((p) => sim.data.taskGids({ projectGid: p.gid }).length > 3)!;
 const asanaFile = () => sim.data.attachments.find((a) => a.host === 'asana' && a.size < 200_000)!;
@@ -225,13 +103,9 @@ async function checksCommonCalls(client: Client): Promise<void> {
   // download, inline under the cap
   const file = asanaFile();
   const downloaded = await call(client, 'asana_attachments_download', { attachment_gid: file.gid });
-  expect(downloaded.isError).toBeFalsy();
-  const resource = downloaded.content.find((item) => item.type === 'resource');
-  if (resource?.type !== 'resource') throw new Error('no embedded resource');
-  const body = resource.resource as { text?: string; blob?: string };
-  const bytes =
-    body.blob === undefined ? Buffer.from(body.text ?? '', 'utf8') : Buffer.from(body.blob, 'base64');
-  expect(bytes.equals(asanaAttachmentBytes(file.gid, file.name, 0, file.size))).toBe(true);
+  expect(inlineBytesOf(downloaded).equals(asanaAttachmentBytes(file.gid, file.name, 0, file.size))).toBe(
+    true,
+  );
 }
 
 async function checksRateLimit(client: Client): Promise<void> {
@@ -333,13 +207,13 @@ describe('conduit mcp over stdio (built CLI, child process)', { timeout: E2E_TIM
     });
     expect(result.code).toBe(3);
     expect(result.stdout).toBe('');
-    expect(result.stderr).not.toContain(clientSecret);
+    expect(result.stderr).not.toContain(service.clientSecret);
   });
 });
 
 describe('conduit mcp --http (built CLI, child process)', { timeout: E2E_TIMEOUT_MS }, () => {
   it('hosted mode: a scoped token as bearer opens its user’s tools; a bad token gets 401', async () => {
-    const served = await httpServer(['--hosted'], { CONDUIT_BASE_URL: server.url });
+    const served = await httpServer(['--hosted'], { CONDUIT_BASE_URL: service.url });
     try {
       expect(served.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
       const client = await httpClient(served.url, await scopedToken(USER));
@@ -361,12 +235,7 @@ describe('conduit mcp --http (built CLI, child process)', { timeout: E2E_TIMEOUT
       expect((await stranger.listTools()).tools).toEqual([]);
 
       // Two connectors of one kind: one tool set each, told apart by the connector's name.
-      const owner = new HostedClient({
-        baseUrl: server.url,
-        externalUserId: 'user-two-connectors',
-        platformClientId: clientId,
-        platformClientSecret: clientSecret,
-      });
+      const owner = service.client('user-two-connectors');
       for (const name of ['Studio', 'Ops']) {
         await owner.createConnector({
           connectorType: 'task-management',
