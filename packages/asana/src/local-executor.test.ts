@@ -56,7 +56,7 @@ describe('list pages of the local executor', () => {
       );
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect((error as ResponseValidationError).details.map((detail) => detail.field)).toEqual([
-      'data.1.resource_subtype',
+      'data[1].resource_subtype',
     ]);
   });
 

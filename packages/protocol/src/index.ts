@@ -226,3 +226,9 @@ export {
 } from './search/search-params-schema';
 export { resolveExecuteRequest, validateActionParams } from './validate-params';
 export { VERSION } from './version';
+export {
+  type IssueDetailOptions,
+  issuePath,
+  type SchemaIssue,
+  zodIssueDetails,
+} from './zod-issue-details';

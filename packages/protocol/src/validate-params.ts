@@ -3,7 +3,8 @@ import type { ActionDefinition, ConnectorDefinition, ParamRule } from './connect
 import { findAction } from './connector-definition';
 import { UnsupportedOperationError, ValidationError } from './errors/client-errors';
 import type { ErrorDetail } from './errors/conduit-error';
-import { formatJsonPath, type JsonPathSegment } from './json-path';
+import { formatJsonPath } from './json-path';
+import { zodIssueDetails } from './zod-issue-details';
 
 function isGiven(value: unknown): boolean {
   return value !== undefined && value !== null && value !== '';
@@ -51,30 +52,6 @@ function ruleFaults(rule: ParamRule, params: Record<string, unknown>): ErrorDeta
   return [];
 }
 
-function pathOf(issue: z.core.$ZodIssue): JsonPathSegment[] {
-  return issue.path.map((segment) => (typeof segment === 'symbol' ? String(segment) : segment));
-}
-
-function issueToDetail(issue: z.core.$ZodIssue, input: Record<string, unknown>): ErrorDetail[] {
-  if (issue.code === 'unrecognized_keys') {
-    return issue.keys.map((key) => ({
-      field: formatJsonPath(['params', ...pathOf(issue), key]),
-      message: `unknown parameter "${key}"`,
-      error_code: 'invalid_param',
-    }));
-  }
-  const field = formatJsonPath(['params', ...pathOf(issue)]);
-  const top = issue.path[0];
-  const missing = issue.path.length === 1 && typeof top === 'string' && input[top] === undefined;
-  return [
-    {
-      field,
-      message: missing ? `${issue.path.join('.')} is required` : `${issue.path.join('.')}: ${issue.message}`,
-      error_code: missing ? 'missing_param' : 'invalid_param',
-    },
-  ];
-}
-
 /**
  * Checks `params` against an action's schema and rules, before anything is sent upstream.
  * Returns the parsed params (defaults applied) or throws a `ValidationError` naming every field
@@ -98,7 +75,16 @@ export function validateActionParams<Params extends z.ZodObject>(
   }
   const record = input as Record<string, unknown>;
   const result = action.params.safeParse(record);
-  const details = result.success ? [] : result.error.issues.flatMap((issue) => issueToDetail(issue, record));
+  const details = result.success
+    ? []
+    : zodIssueDetails(result.error.issues, {
+        root: 'params',
+        errorCode: 'invalid_param',
+        missingCode: 'missing_param',
+        input: record,
+        relativeMessages: true,
+        unknownKey: (key) => `unknown parameter ${JSON.stringify(key)}`,
+      });
   // Rules only ask which params are present, so they are checked even when a value is wrong:
   // the caller learns every fault at once. A field already at fault is not reported twice.
   const ruleInput = result.success ? (result.data as Record<string, unknown>) : record;

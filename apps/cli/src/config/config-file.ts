@@ -1,5 +1,6 @@
 import { chmod, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { formatJsonPath, issuePath } from '@conduit/protocol';
 import * as z from 'zod';
 import { CliError } from '../framework/cli-error';
 import { EXIT_CODES } from '../framework/exit-codes';
@@ -92,7 +93,7 @@ export async function loadConfig(
   }
   const parsed = ConfigFileSchema.safeParse(raw);
   if (!parsed.success) {
-    const fields = parsed.error.issues.map((issue) => issue.path.join('.') || '(top level)');
+    const fields = parsed.error.issues.map((issue) => formatJsonPath(issuePath(issue)) || '(top level)');
     throw configError(
       `the config file ${path} is malformed at: ${[...new Set(fields)].join(', ')}`,
       'fix or remove the file',

@@ -1,5 +1,6 @@
 import type { ConnectorModule } from '@conduit/connector-kit';
 import type { ConnectorType } from '@conduit/protocol';
+import type { ConnectorDemo } from './connector-demo';
 
 /**
  * A connector of the CLI's registry: what help, settings and completion need without loading it,
@@ -20,6 +21,8 @@ export interface ConnectorRegistryEntry {
   /** The required fields of each of the module's credential methods, each read from `<name>_<field>`. */
   readonly credentialMethods: readonly (readonly string[])[];
   load(): Promise<ConnectorModule>;
+  /** What `conduit demo` starts and calls to show the connector offline; none leaves it out. */
+  readonly demo?: ConnectorDemo;
 }
 
 /**

@@ -1,23 +1,14 @@
-import { type ErrorDetail, ValidationError } from '@conduit/protocol';
+import { type ErrorDetail, ValidationError, zodIssueDetails } from '@conduit/protocol';
 import type * as z from 'zod';
 
-function fieldName(path: readonly PropertyKey[]): string {
-  return path.map(String).join('.');
-}
-
-function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
-  let value = input;
-  for (const segment of path) {
-    if (typeof value !== 'object' || value === null || typeof segment === 'symbol') return undefined;
-    value = Object.hasOwn(value, segment) ? (value as Record<PropertyKey, unknown>)[segment] : undefined;
-  }
-  return value;
-}
+// A body's fields are named from its top (`client_id`), absent ones are `missing_param`.
+const BODY_CODES = { errorCode: 'invalid_param', missingCode: 'missing_param' } as const;
 
 /**
- * Error details for a request body that failed its schema: unknown fields and wrong types are
- * `invalid_param`, absent required fields `missing_param`, each naming its field. Messages never
- * quote the input (it may hold secrets).
+ * Error details for a request body that failed its schema.
+ *
+ * @deprecated Use `zodIssueDetails` from `@conduit/protocol` (the one issue mapper):
+ * `zodIssueDetails(issues, { errorCode: 'invalid_param', missingCode: 'missing_param', input })`.
  *
  * @example
  * ```ts
@@ -25,29 +16,13 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
  * ```
  */
 export function bodyIssueDetails(issues: readonly z.core.$ZodIssue[], input: unknown): ErrorDetail[] {
-  return issues.flatMap((issue): ErrorDetail[] => {
-    if (issue.code === 'unrecognized_keys') {
-      return issue.keys.map((key) => {
-        const field = fieldName([...issue.path, key]);
-        return { field, message: `unknown field "${field}"`, error_code: 'invalid_param' };
-      });
-    }
-    const field = fieldName(issue.path);
-    const absent = valueAt(input, issue.path) === undefined;
-    if (issue.code === 'invalid_type' && absent) {
-      return [{ field, message: `${field} is required`, error_code: 'missing_param' }];
-    }
-    // A refinement's message is written for people already (e.g. "external_user_id is required").
-    const message = issue.code === 'custom' ? issue.message : `${field}: ${issue.message}`;
-    return [
-      { field, message, error_code: issue.code === 'custom' && absent ? 'missing_param' : 'invalid_param' },
-    ];
-  });
+  return zodIssueDetails(issues, { ...BODY_CODES, input });
 }
 
 /**
  * Parses a request body with a zod schema, or throws the service's 400 naming every field at fault
- * (`code` is `missing_param` when only required fields are absent, else `invalid_param`).
+ * (`code` is `missing_param` when only required fields are absent, else `invalid_param`). The
+ * details come from protocol's `zodIssueDetails`, as every other parse's do.
  *
  * @example
  * ```ts
@@ -57,7 +32,7 @@ export function bodyIssueDetails(issues: readonly z.core.$ZodIssue[], input: unk
 export function parseBody<Schema extends z.ZodType>(schema: Schema, input: unknown): z.output<Schema> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  const details = bodyIssueDetails(result.error.issues, input);
+  const details = zodIssueDetails(result.error.issues, { ...BODY_CODES, input });
   const code = details.every((detail) => detail.error_code === 'missing_param')
     ? 'missing_param'
     : 'invalid_param';

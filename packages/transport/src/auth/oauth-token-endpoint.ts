@@ -5,6 +5,7 @@ import {
   type RequestDescription,
   ResponseValidationError,
   redactValue,
+  zodIssueDetails,
 } from '@conduit/protocol';
 import * as z from 'zod';
 import { createTransport } from '../create-transport';
@@ -173,11 +174,10 @@ export function createOAuthTokenClient(
       if (!parsed.success) {
         throw new ResponseValidationError('The token endpoint returned no usable access token', {
           request: description,
-          details: parsed.error.issues.map((issue) => ({
-            field: issue.path.join('.') || '(body)',
-            message: issue.message,
-            error_code: 'invalid_response',
-          })),
+          details: zodIssueDetails(parsed.error.issues, {
+            errorCode: 'invalid_response',
+            whole: 'response body',
+          }),
         });
       }
       const token = parsed.data;

@@ -4,6 +4,7 @@ import {
   type RequestDescription,
   ResponseValidationError,
   TimeoutError,
+  zodIssueDetails,
 } from '@conduit/protocol';
 import { type BeforeErrorHook, isHTTPError, isNetworkError, isTimeoutError, SchemaValidationError } from 'ky';
 import { type CallState, callStateOf, describeCall } from '../request/call-state';
@@ -78,19 +79,10 @@ function schemaError(
   state: CallState,
   request: RequestDescription,
 ): ResponseValidationError {
-  const details = error.issues.map((issue) => {
-    const path = (issue.path ?? []).map((segment) =>
-      String(typeof segment === 'object' && segment !== null ? segment.key : segment),
-    );
-    return {
-      field: path.length > 0 ? path.join('.') : '(body)',
-      message: issue.message,
-      error_code: 'invalid_response',
-    };
-  });
+  const details = zodIssueDetails(error.issues, { errorCode: 'invalid_response', whole: 'response body' });
   const listed = details
     .slice(0, 3)
-    .map((detail) => `${detail.field}: ${detail.message}`)
+    .map((detail) => detail.message)
     .join('; ');
   const more = details.length > 3 ? `; and ${details.length - 3} more` : '';
   return new ResponseValidationError(

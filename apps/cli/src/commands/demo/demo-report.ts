@@ -52,12 +52,29 @@ export class DemoReport {
     title: string,
     work: (controls: StepControls) => Promise<StepOutcome>,
   ): Promise<Record<string, unknown>> {
+    return (await this.#run(name, title, work)).result;
+  }
+
+  /** Runs a step like {@link step}, resolving with the `value` its work hands on to later steps. */
+  async stepValue<Value>(
+    name: string,
+    title: string,
+    work: (controls: StepControls) => Promise<StepOutcome & { readonly value: Value }>,
+  ): Promise<Value> {
+    return (await this.#run(name, title, work)).value;
+  }
+
+  async #run<Outcome extends StepOutcome>(
+    name: string,
+    title: string,
+    work: (controls: StepControls) => Promise<Outcome>,
+  ): Promise<Outcome> {
     const output = this.#output;
     const number = this.records.length + 1;
     const label = `[${number}/${this.#total}] ${title}`;
     const progress = output.progress(label);
     const started = performance.now();
-    let outcome: StepOutcome;
+    let outcome: Outcome;
     try {
       outcome = await work({
         update: (text) => progress.update(`${label}: ${text}`),
@@ -81,6 +98,6 @@ export class DemoReport {
       for (const line of outcome.lines) await output.print(`    ${line}`);
       if (outcome.tryIt) await output.print(output.style.dim(`    $ ${outcome.tryIt}`));
     }
-    return outcome.result;
+    return outcome;
   }
 }

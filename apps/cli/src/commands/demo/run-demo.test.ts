@@ -5,7 +5,7 @@ import { runInProcess } from '../../testing/test-runtime';
 
 describe('conduit demo (in process)', { timeout: E2E_TIMEOUT_MS }, () => {
   it('stops at the step that fails, with its exit code, and still removes everything it started', async () => {
-    // The service answers everything but the sync: the demo must fail at step 6, clearly.
+    // The service answers everything but the sync: the demo must fail at the first sync, step 6.
     const failingSync: typeof fetch = async (input, init) => {
       const url = input instanceof Request ? input.url : String(input);
       if (/\/sync$/.test(new URL(url).pathname)) {
@@ -25,21 +25,43 @@ describe('conduit demo (in process)', { timeout: E2E_TIMEOUT_MS }, () => {
     };
     expect(document.ok).toBe(false);
     expect(document.steps.map((step) => [step.name, step.ok])).toEqual([
-      ['simulator', true],
       ['service', true],
       ['application', true],
-      ['connector', true],
-      ['list', true],
-      ['sync', false],
+      ['task-management-simulator', true],
+      ['task-management-connector', true],
+      ['task-management-list', true],
+      ['task-management-sync', false],
     ]);
     expect(document.error.message).toBe('sync is switched off');
-    expect(existsSync(document.steps[1]!.result!.data_dir!)).toBe(false);
+    expect(existsSync(document.steps[0]!.result!.data_dir!)).toBe(false);
 
     const human = await runInProcess(['demo'], { fetch: failingSync });
     expect(human.code).toBe(4);
     expect(human.stdout).toMatch(
-      /^✗ \[6\/15\] Sync the searchable entities into the service and wait \(failed after \d+ ms\)$/m,
+      /^✗ \[6\/\d+\] Sync the searchable entities into the service and wait \(failed after \d+ ms\)$/m,
     );
     expect(human.stderr).toContain('error: sync is switched off');
+  });
+
+  it('runs one kind’s part with --kind, and refuses a kind it has no demo for', async () => {
+    const json = await runInProcess(['demo', '--kind', 'crm', '--json']);
+    expect(json.code).toBe(0);
+    const document = JSON.parse(json.stdout) as { ok: boolean; steps: { name: string; ok: boolean }[] };
+    expect(document.steps.map((step) => step.name)).toEqual([
+      'service',
+      'application',
+      'crm-simulator',
+      'crm-connector',
+      'crm-list',
+      'crm-sync',
+      'crm-search',
+      'cleanup',
+    ]);
+    expect(document.steps.every((step) => step.ok)).toBe(true);
+
+    const unknown = await runInProcess(['demo', '--kind', 'crn']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('no connector demo for "crn"');
+    expect(unknown.stderr).toContain('crm');
   });
 });
