@@ -16,6 +16,7 @@ export {
   type OAuthTokenRequestOptions,
   type OAuthTokenSet,
   requestOAuthToken,
+  type TokenBodyEncoding,
 } from './auth/oauth-token-endpoint';
 export { type OAuthTokens, type RefreshTokenAuthOptions, refreshTokenAuth } from './auth/refresh-token-auth';
 export { type BoundedFetchOptions, createBoundedFetch } from './bounds/create-bounded-fetch';
