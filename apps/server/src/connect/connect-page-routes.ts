@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { ConnectorModule } from '@conduit/connector-kit';
+import type { ConnectorModule, ConnectorOAuthTarget } from '@conduit/connector-kit';
 import {
   ConduitError,
   type ConnectorType,
   connectorKinds,
   isSecretName,
+  parseConnectorConfig,
   requireConnectorType,
   ValidationError,
 } from '@conduit/protocol';
@@ -68,6 +69,18 @@ function configFields(type: ConnectorType, services: ServerServices) {
   return connectorKinds[type].configFields.filter(
     (field) => field.name !== 'base_url' || services.config.allowUpstreamOverride,
   );
+}
+
+/**
+ * Where a kind's OAuth flow runs for a config the user gave: its API root and the config as the
+ * kind's schema parses it. Throws `ValidationError` (`invalid_config`) naming `config.<field>`.
+ */
+function oauthTarget(
+  module: ConnectorModule,
+  kind: ConnectorType,
+  config: Record<string, unknown>,
+): ConnectorOAuthTarget {
+  return { baseUrl: module.baseUrl(config), config: parseConnectorConfig(kind, config) };
 }
 
 function formId(type: string, method: string): string {
@@ -389,15 +402,16 @@ async function oauthCallback(c: Context<AppEnv>, services: ServerServices): Prom
   }
   const kind = requireConnectorType(taken.connectorType);
   let credentials: Record<string, unknown>;
+  let config: Record<string, unknown> = taken.config;
   try {
-    const baseUrl = module.baseUrl(taken.config);
     const tokens = await requestOAuthToken({
-      tokenUrl: module.oauth.tokenUrl(baseUrl),
+      tokenUrl: module.oauth.tokenUrl(oauthTarget(module, kind, taken.config)),
       clientId: client.clientId,
       clientSecret: client.clientSecret,
       ...(module.oauth.clientAuthentication
         ? { clientAuthentication: module.oauth.clientAuthentication }
         : {}),
+      ...(module.oauth.bodyEncoding ? { bodyEncoding: module.oauth.bodyEncoding } : {}),
       params: {
         grant_type: 'authorization_code',
         code,
@@ -407,6 +421,9 @@ async function oauthCallback(c: Context<AppEnv>, services: ServerServices): Prom
     });
     credentials = module.oauth.credentials(tokens, client);
     module.parseCredentials(credentials);
+    // What the token response adds to the config (Salesforce's instance_url) is checked when the
+    // connector is saved, by the same rules as a config given through the API (egress included).
+    if (module.oauth.config) config = module.oauth.config(tokens, taken.config);
   } catch (failure) {
     // Never the upstream's words: they can quote the code.
     c.get('logger').warn('connect oauth exchange failed', {
@@ -423,7 +440,7 @@ async function oauthCallback(c: Context<AppEnv>, services: ServerServices): Prom
     );
   }
   try {
-    return await connectAccount(c, services, session, module, kind, credentials, taken.config);
+    return await connectAccount(c, services, session, module, kind, credentials, config);
   } catch (failure) {
     if (!(failure instanceof ValidationError)) throw failure;
     return signInFailed(
@@ -487,9 +504,9 @@ export function registerConnectPageRoutes(app: Hono<AppEnv>, services: ServerSer
       values[name] = value;
       if (value !== '') config[field.name] = value;
     }
-    let baseUrl: string;
+    let target: ConnectorOAuthTarget;
     try {
-      baseUrl = module.baseUrl(config);
+      target = oauthTarget(module, kind, config);
     } catch (error) {
       if (!(error instanceof ValidationError)) throw error;
       const placed = placeErrors(error, inputs);
@@ -507,16 +524,16 @@ export function registerConnectPageRoutes(app: Hono<AppEnv>, services: ServerSer
       config,
       redirectUri,
     });
-    const target = new URL(module.oauth.authorizeUrl(baseUrl));
-    target.searchParams.set('client_id', client.clientId);
-    target.searchParams.set('redirect_uri', redirectUri);
-    target.searchParams.set('response_type', 'code');
-    target.searchParams.set('state', state);
-    target.searchParams.set('code_challenge', createHash('sha256').update(verifier).digest('base64url'));
-    target.searchParams.set('code_challenge_method', 'S256');
-    if (module.oauth.scopes.length > 0) target.searchParams.set('scope', module.oauth.scopes.join(' '));
+    const authorize = new URL(module.oauth.authorizeUrl(target));
+    authorize.searchParams.set('client_id', client.clientId);
+    authorize.searchParams.set('redirect_uri', redirectUri);
+    authorize.searchParams.set('response_type', 'code');
+    authorize.searchParams.set('state', state);
+    authorize.searchParams.set('code_challenge', createHash('sha256').update(verifier).digest('base64url'));
+    authorize.searchParams.set('code_challenge_method', 'S256');
+    if (module.oauth.scopes.length > 0) authorize.searchParams.set('scope', module.oauth.scopes.join(' '));
     secure(c);
-    return c.redirect(target.href, 303);
+    return c.redirect(authorize.href, 303);
   });
 
   app.get(CONNECT_PAGE_PATHS.page, async (c) => {

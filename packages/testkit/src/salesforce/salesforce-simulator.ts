@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { ValidationError } from '@conduit/protocol';
 import { bearerToken, readBody, sendBody, sendJson } from '../asana/http-io';
 import { type AsanaSimulatorClock, createAsanaSimulatorClock } from '../asana/simulator-clock';
+import { handleConsent } from '../oauth/consent-page';
 import { type DataReply, routeDataRequest } from './data-endpoints';
 import { generateSalesforceDataset, type SalesforceDatasetOptions } from './generate-salesforce-dataset';
 import { QueryLocators } from './query-locators';
@@ -110,6 +111,8 @@ export interface SalesforceSimulator {
   readonly instanceUrl: string;
   /** `<loginUrl>/services/oauth2/token`. */
   readonly tokenUrl: string;
+  /** `<loginUrl>/services/oauth2/authorize`: the web-server flow's consent page (Allow / Deny). */
+  readonly authorizeUrl: string;
   readonly data: SalesforceDataset;
   readonly clock: SalesforceSimulatorClock;
   readonly requests: SalesforceRequestLog;
@@ -322,7 +325,7 @@ export async function startSalesforceSimulator(
       await fail({ error: 'invalid_request', error_description: 'grant type is missing' });
       return;
     }
-    if (grantType !== 'refresh_token') {
+    if (grantType !== 'refresh_token' && grantType !== 'authorization_code') {
       await fail({ error: 'unsupported_grant_type', error_description: 'grant type not supported' });
       return;
     }
@@ -332,7 +335,14 @@ export async function startSalesforceSimulator(
       return;
     }
     const now = clock.now();
-    const result = tokens.refresh(now, form.get('refresh_token'));
+    const result =
+      grantType === 'refresh_token'
+        ? tokens.refresh(now, form.get('refresh_token'))
+        : tokens.exchangeCode(now, {
+            code: form.get('code'),
+            redirectUri: form.get('redirect_uri'),
+            codeVerifier: form.get('code_verifier'),
+          });
     if ('error' in result) {
       await fail(result);
       return;
@@ -343,7 +353,7 @@ export async function startSalesforceSimulator(
       access_token: result.accessToken,
       ...(result.refreshToken === undefined ? {} : { refresh_token: result.refreshToken }),
       signature: tokens.sign(id, issuedAt),
-      scope: 'refresh_token api id',
+      scope: 'scope' in result ? result.scope : 'refresh_token api id',
       instance_url: instanceUrl,
       id,
       token_type: 'Bearer',
@@ -539,6 +549,25 @@ export async function startSalesforceSimulator(
           await tokenEndpoint(req, res, url, body ?? '');
           return;
         }
+        if (url.pathname === '/services/oauth2/authorize') {
+          // The web-server flow's consent screen, on the login host and on the org's own host alike.
+          await handleConsent(req, res, url, {
+            upstream: 'Salesforce',
+            check: (query) =>
+              query.get('client_id') === tokens.clientId
+                ? undefined
+                : 'invalid_client_id: client identifier invalid',
+            issueCode: (request) =>
+              tokens.issueAuthorizationCode(clock.now(), {
+                redirectUri: request.redirectUri,
+                scope: request.scope,
+                challenge: request.codeChallenge,
+                method: request.codeChallengeMethod,
+              }),
+            denial: { error_description: 'end-user denied authorization' },
+          });
+          return;
+        }
         if (url.pathname === '/services/data' || url.pathname === '/services/data/') {
           await sendErrors(req, res, 200, versionList());
           return;
@@ -594,6 +623,7 @@ export async function startSalesforceSimulator(
     loginUrl,
     instanceUrl,
     tokenUrl: `${loginUrl}/services/oauth2/token`,
+    authorizeUrl: `${loginUrl}/services/oauth2/authorize`,
     data,
     clock,
     requests,
