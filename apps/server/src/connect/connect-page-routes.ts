@@ -157,7 +157,17 @@ function sectionsOf(
         error: mine?.formError,
       });
     }
-    return [{ type, title: module.displayName, forms }];
+    const offered = forms.map((form) =>
+      form.hidden.method === OAUTH_METHOD
+        ? `sign in with ${module.displayName}`
+        : `paste ${tokenMethods(module).find((method) => method.id === form.hidden.method)?.displayName ?? form.hidden.method}`,
+    );
+    // Which ways exist for this kind, said once above its forms; a kind left with none says why.
+    const methods =
+      offered.length === 0
+        ? `${module.displayName} can only be connected by signing in, which this service does not offer yet. Ask the application for another way.`
+        : `Ways to connect: ${offered.join(', or ')}.`;
+    return [{ type, title: module.displayName, methods, forms }];
   });
 }
 
