@@ -4,6 +4,7 @@ import {
   ConduitError,
   type ConnectorType,
   connectorKinds,
+  EgressDeniedError,
   isSecretName,
   parseConnectorConfig,
   requireConnectorType,
@@ -15,6 +16,7 @@ import { connectorRegistry } from '../connectors/registry';
 import type { AppEnv } from '../http/app-env';
 import { readBodyBytes } from '../http/read-json-body';
 import type { Caller } from '../services/caller';
+import { instanceUrlNotAllowed } from '../services/connector-service';
 import type { ServerServices } from '../services/server-services';
 import { ConnectFormSchema } from './connect-form-schema';
 import {
@@ -81,6 +83,21 @@ function oauthTarget(
   config: Record<string, unknown>,
 ): ConnectorOAuthTarget {
   return { baseUrl: module.baseUrl(config), config: parseConnectorConfig(kind, config) };
+}
+
+/**
+ * Refuses, before anyone is sent to sign in, an account address (a CRM `instance_url`) the egress
+ * policy would refuse when the connector is saved: the same check and the same field error.
+ */
+function checkConfiguredHost(services: ServerServices, target: ConnectorOAuthTarget): void {
+  const instanceUrl = target.config.instance_url;
+  if (typeof instanceUrl !== 'string') return;
+  try {
+    services.egress.assertConfiguredUrl(instanceUrl);
+  } catch (error) {
+    if (!(error instanceof EgressDeniedError)) throw error;
+    throw instanceUrlNotAllowed(error);
+  }
 }
 
 function formId(type: string, method: string): string {
@@ -414,8 +431,11 @@ async function oauthCallback(c: Context<AppEnv>, services: ServerServices): Prom
   let credentials: Record<string, unknown>;
   let config: Record<string, unknown> = taken.config;
   try {
+    const tokenUrl = module.oauth.tokenUrl(oauthTarget(module, kind, taken.config));
     const tokens = await requestOAuthToken({
-      tokenUrl: module.oauth.tokenUrl(oauthTarget(module, kind, taken.config)),
+      tokenUrl,
+      // Through the egress policy, as every upstream connection: the host came from the user.
+      fetch: services.egress.fetchFor(kind, tokenUrl),
       clientId: client.clientId,
       clientSecret: client.clientSecret,
       ...(module.oauth.clientAuthentication
@@ -517,6 +537,7 @@ export function registerConnectPageRoutes(app: Hono<AppEnv>, services: ServerSer
     let target: ConnectorOAuthTarget;
     try {
       target = oauthTarget(module, kind, config);
+      if (!services.config.allowUpstreamOverride) checkConfiguredHost(services, target);
     } catch (error) {
       if (!(error instanceof ValidationError)) throw error;
       const placed = placeErrors(error, inputs);
