@@ -50,8 +50,8 @@ export const asanaModule = defineConnectorModule({
   // Asana's consent page and token endpoint sit on the API root's origin (reference §5); the
   // scopes cover what the read-only connector lists, gets and downloads.
   oauth: {
-    authorizeUrl: (baseUrl) => new URL('/-/oauth_authorize', baseUrl).href,
-    tokenUrl: (baseUrl) => asanaTokenUrl(baseUrl),
+    authorizeUrl: ({ baseUrl }) => new URL('/-/oauth_authorize', baseUrl).href,
+    tokenUrl: ({ baseUrl }) => asanaTokenUrl(baseUrl),
     scopes: ASANA_OAUTH_SCOPES,
     credentials: (tokens, client) => ({
       refresh_token: tokens.refreshToken,

@@ -12,6 +12,7 @@ import type {
   RateLimiterOptions,
   RefreshCoordinator,
   RetryOptions,
+  TokenBodyEncoding,
   TransportHooks,
 } from '@conduit/transport';
 import type { LocalConnectorExecutor } from './create-connector-executor';
@@ -48,30 +49,48 @@ export interface CredentialMethod {
 }
 
 /**
+ * Where a connector's OAuth flow runs: its API root and its validated config (the upstream's
+ * endpoints can depend on the account, e.g. a Zendesk subdomain or a Salesforce My Domain).
+ *
+ * @example
+ * ```ts
+ * const where: ConnectorOAuthTarget = { baseUrl: 'https://acme.zendesk.com/api/v2', config: { subdomain: 'acme' } };
+ * ```
+ */
+export interface ConnectorOAuthTarget {
+  /** The API root of the config (the module's `baseUrl`). */
+  readonly baseUrl: string;
+  /** The config as the kind's schema parsed it (defaults applied). */
+  readonly config: Readonly<Record<string, unknown>>;
+}
+
+/**
  * The upstream's OAuth 2 authorization-code flow, as a connector declares it: where the consent
- * page and the token endpoint are for a connector's API root (they can depend on the account, e.g.
- * a Zendesk subdomain), the scopes the connector needs, and the credentials to store from the
- * exchange. The OAuth app's client id and secret are the shell operator's, never the module's.
+ * page and the token endpoint are for a connector's validated config, how the token endpoint
+ * wants its body, the scopes the connector needs, and the credentials (and config) to store from
+ * the exchange. The OAuth app's client id and secret are the shell operator's, never the module's.
  *
  * @example
  * ```ts
  * const oauth: ConnectorOAuth = {
- *   authorizeUrl: (baseUrl) => new URL('/-/oauth_authorize', baseUrl).href,
- *   tokenUrl: (baseUrl) => new URL('/-/oauth_token', baseUrl).href,
+ *   authorizeUrl: ({ baseUrl }) => new URL('/-/oauth_authorize', baseUrl).href,
+ *   tokenUrl: ({ baseUrl }) => new URL('/-/oauth_token', baseUrl).href,
  *   scopes: ['tasks:read'],
  *   credentials: (tokens, client) => ({ refresh_token: tokens.refreshToken, client_id: client.clientId, client_secret: client.clientSecret }),
  * };
  * ```
  */
 export interface ConnectorOAuth {
-  /** The upstream's authorization (consent) endpoint for a connector with this API root. */
-  authorizeUrl(baseUrl: string): string;
-  /** The upstream's token endpoint for a connector with this API root. */
-  tokenUrl(baseUrl: string): string;
+  /** The upstream's authorization (consent) endpoint for a connector with this config. */
+  authorizeUrl(target: ConnectorOAuthTarget): string;
+  /** The upstream's token endpoint for a connector with this config. */
+  tokenUrl(target: ConnectorOAuthTarget): string;
   /** Requested scopes (sent space-separated); empty for the upstream's default. */
   readonly scopes: readonly string[];
   /** How the client authenticates at the token endpoint; default `body`. */
   readonly clientAuthentication?: 'body' | 'basic';
+  /** How the token request's body is encoded; default `form`, `json` where the upstream takes only JSON. */
+  readonly bodyEncoding?: TokenBodyEncoding;
   /**
    * The connector credentials (as `parseCredentials` accepts them) from a code exchange's tokens
    * and the operator's OAuth client.
@@ -80,6 +99,11 @@ export interface ConnectorOAuth {
     tokens: OAuthTokenSet,
     client: { clientId: string; clientSecret: string },
   ): Record<string, unknown>;
+  /**
+   * The connector's config after the exchange, from what the user gave and the token response
+   * (Salesforce's `instance_url`); the shell validates it as any config. Default: the config given.
+   */
+  config?(tokens: OAuthTokenSet, config: Readonly<Record<string, unknown>>): Record<string, unknown>;
 }
 
 /**

@@ -13,6 +13,7 @@ export {
 export {
   type ConnectorModule,
   type ConnectorOAuth,
+  type ConnectorOAuthTarget,
   type CredentialField,
   type CredentialMethod,
   defineConnectorModule,

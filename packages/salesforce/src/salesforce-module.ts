@@ -6,6 +6,9 @@ import { createSalesforceExecutor, SALESFORCE_RATE_LIMIT } from './local-executo
 import { parseSalesforceCredentials } from './salesforce-credentials';
 import { salesforceSyncPlan } from './sync-plan';
 
+/** `api` for the REST API, `refresh_token` so the code exchange returns one (reference §3). */
+const SALESFORCE_OAUTH_SCOPES = ['api', 'refresh_token'] as const;
+
 /**
  * The CRM connector as the server and the CLI know it: kind `crm`, OAuth refresh-token
  * credentials only, config `instance_url` (the token host; default the generic login URL).
@@ -27,6 +30,27 @@ export const salesforceModule = defineConnectorModule({
       fields: [{ name: 'refresh_token' }, { name: 'client_id' }, { name: 'client_secret' }],
     },
   ],
+  // The web-server flow runs on the configured login host (login.salesforce.com, test.salesforce.com
+  // for sandboxes, or a My Domain; reference §3.1). The token response's instance_url is the
+  // org's own host, which also serves the token endpoint, so it becomes the connector's
+  // instance_url (validated by the shell like any config); a `base_url` override replaces every
+  // upstream address and leaves it out.
+  oauth: {
+    authorizeUrl: ({ baseUrl }) => `${new URL(baseUrl).origin}/services/oauth2/authorize`,
+    tokenUrl: ({ baseUrl }) => `${new URL(baseUrl).origin}/services/oauth2/token`,
+    scopes: SALESFORCE_OAUTH_SCOPES,
+    credentials: (tokens, client) => ({
+      refresh_token: tokens.refreshToken,
+      client_id: client.clientId,
+      client_secret: client.clientSecret,
+      access_token: tokens.accessToken,
+    }),
+    config: (tokens, config) => {
+      const instanceUrl = tokens.extra?.instance_url;
+      if (config.base_url !== undefined || typeof instanceUrl !== 'string') return { ...config };
+      return { ...config, instance_url: instanceUrl };
+    },
+  },
   parseCredentials: (value) => parseSalesforceCredentials(value),
   defaultBaseUrl: DEFAULT_CRM_INSTANCE_URL,
   baseUrl: (config) => upstreamBaseUrl('crm', config),

@@ -2,6 +2,7 @@ export * from './asana/index';
 export * from './cloud/index';
 export * from './hostile/index';
 export * from './memory/index';
+export * from './oauth/index';
 export * from './openapi/index';
 export * from './salesforce/index';
 export * from './test-server/index';

@@ -16,6 +16,7 @@ export {
   type OAuthTokenRequestOptions,
   type OAuthTokenSet,
   requestOAuthToken,
+  type TokenBodyEncoding,
 } from './auth/oauth-token-endpoint';
 export {
   type OAuthTokens,

@@ -16,11 +16,14 @@ import { zendeskSyncPlan } from './sync-plan';
  */
 export const ZENDESK_DEFAULT_BASE_URL = 'https://your-subdomain.zendesk.com/api/v2';
 
+/** Zendesk's read scope covers every GET the read-only connector sends (reference §3.1). */
+const ZENDESK_OAUTH_SCOPES = ['read'] as const;
+
 /**
  * The support-desk connector as the server and the CLI know it: definition, credential methods
  * (seed 000: OAuth `access_token` + optional `refresh_token`; token `email` + `api_token`), the
  * API root from `config.subdomain` (or `config.base_url`), the executor, the sync plan, the
- * searchable fields and the default rate limit.
+ * searchable fields, the default rate limit and the OAuth flow of the connect page.
  *
  * @example
  * ```ts
@@ -43,6 +46,20 @@ export const zendeskSupportModule = defineConnectorModule({
     },
     { id: 'api_token', displayName: 'API token', fields: [{ name: 'email' }, { name: 'api_token' }] },
   ],
+  // Consent and token endpoints sit on the account's own host (reference §3.1), so the subdomain
+  // is asked for first; the token endpoint takes only JSON. Read-only scope: the connector lists,
+  // gets and downloads. The stored credentials have no client: Zendesk's refresh needs the
+  // client's secret, so the access token is kept as the long-lived one (reference §3.2).
+  oauth: {
+    authorizeUrl: ({ baseUrl }) => new URL('/oauth/authorizations/new', baseUrl).href,
+    tokenUrl: ({ baseUrl }) => new URL('/oauth/tokens', baseUrl).href,
+    bodyEncoding: 'json',
+    scopes: ZENDESK_OAUTH_SCOPES,
+    credentials: (tokens) => ({
+      access_token: tokens.accessToken,
+      ...(tokens.refreshToken === undefined ? {} : { refresh_token: tokens.refreshToken }),
+    }),
+  },
   parseCredentials: (value) => parseConnectorCredentials('support-desk', value),
   defaultBaseUrl: ZENDESK_DEFAULT_BASE_URL,
   baseUrl: (config) => upstreamBaseUrl('support-desk', config),

@@ -1,83 +1,46 @@
-import { existsSync } from 'node:fs';
-import { mkdir, readdir } from 'node:fs/promises';
-import { join } from 'node:path';
-import { ConnectSessionSchema } from '@conduit/protocol';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type ConnectBrowser,
+  chromiumAvailable,
+  connectSessionStatus,
+  launchConnectBrowser,
+  openConnectSession,
+} from '../test-support/connect-browser';
 import { type ExecuteHarness, startExecuteHarness } from '../test-support/execute-harness';
-import { makeTempDir, removeTempDir } from '../test-support/temp-dir';
 
-// Debian's chromium (`./run test` installs it when missing); CONDUIT_CHROMIUM names another.
-const CHROMIUM = process.env.CONDUIT_CHROMIUM ?? '/usr/bin/chromium';
 const CLIENT = { clientId: 'conduit-browser-client', clientSecret: 'browser-client-secret-0123456789' };
 
-describe.skipIf(!existsSync(CHROMIUM))('the connect page in a real browser', () => {
+describe.skipIf(!chromiumAvailable)('the connect page in a real browser', () => {
   let h: ExecuteHarness;
-  let context: BrowserContext;
-  let profile: string;
-  let output: string;
-  let shot = 0;
+  let browser: ConnectBrowser;
 
   beforeAll(async () => {
     h = await startExecuteHarness('sqlite', 'connect-browser', {
       simulator: { oauth: CLIENT },
       app: { oauthClients: { 'task-management': CLIENT } },
     });
-    profile = await makeTempDir('connect-browser-profile');
-    // The test's output folder: screenshots of each step stay there for a look after the run.
-    output = join(await makeTempDir('connect-browser-output'), 'screenshots');
-    await mkdir(output, { recursive: true });
-    context = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchConnectBrowser('connect-browser');
   }, 30_000);
 
   afterAll(async () => {
-    await context?.close();
-    if (profile) await removeTempDir(profile);
+    await browser?.close();
     await h?.close();
   });
 
-  async function screenshot(page: Page, name: string): Promise<void> {
-    shot += 1;
-    await page.screenshot({
-      path: join(output, `${String(shot).padStart(2, '0')}-${name}.png`),
-      fullPage: true,
-    });
-  }
-
-  async function openSession(externalUserId: string, body: Record<string, unknown>) {
-    const response = await h.t.request('POST', '/v1/integrations/connect-sessions', {
-      token: await h.t.applicationToken(),
-      body: { external_user_id: externalUserId, ...body },
-    });
-    expect(response.status, response.text).toBe(201);
-    return ConnectSessionSchema.parse(response.body);
-  }
-
-  async function status(sessionId: string, externalUserId: string) {
-    const response = await h.t.request('GET', `/v1/integrations/connect-sessions/${sessionId}`, {
-      token: await h.token(externalUserId),
-    });
-    return ConnectSessionSchema.parse(response.body);
-  }
+  const context = () => browser.context;
+  const screenshot = (page: Page, name: string) => browser.screenshot(page, name);
+  const openSession = (externalUserId: string, body: Record<string, unknown>) =>
+    openConnectSession(h.t, externalUserId, body);
+  const status = async (sessionId: string, externalUserId: string) =>
+    connectSessionStatus(h.t, await h.token(externalUserId), sessionId);
 
   it('pastes a token: a field error first, then connected and back to the return URL', async () => {
     const session = await openSession('browser-paste', {
       connector_types: ['asana', 'zendesk-support'],
       return_url: `${h.t.server.url}/healthz?from=connect`,
     });
-    const page = await context.newPage();
+    const page = await context().newPage();
     await page.goto(`${h.t.server.url}${session.url}`);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Connect an account');
     await screenshot(page, 'paste-page');
@@ -111,7 +74,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the connect page in a real browser', () 
 
   it('signs in through the upstream’s consent, then refuses the replayed callback and an expired link', async () => {
     const session = await openSession('browser-oauth', { connector_types: ['asana'] });
-    const page = await context.newPage();
+    const page = await context().newPage();
     const callbacks: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/connect/oauth/callback')) callbacks.push(request.url());
@@ -139,6 +102,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the connect page in a real browser', () 
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Link expired');
     await screenshot(page, 'expired');
     await page.close();
-    expect((await readdir(output)).length).toBe(shot);
+    const { files, taken } = await browser.counts();
+    expect(files).toBe(taken);
   });
 });

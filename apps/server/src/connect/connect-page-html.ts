@@ -35,6 +35,8 @@ export interface ConnectForm {
 export interface ConnectKindSection {
   readonly type: string;
   readonly title: string;
+  /** One sentence naming the ways this kind can be connected here (or why there is none). */
+  readonly methods: string;
   readonly forms: readonly ConnectForm[];
 }
 
@@ -126,6 +128,7 @@ export function connectPageHtml(options: {
 ${options.sections.map(
   (section) => html`<section aria-labelledby="kind-${section.type}">
 <h2 id="kind-${section.type}">${section.title}</h2>
+<p class="methods">${section.methods}</p>
 ${section.forms.map((form) => formHtml(options.action, form))}
 </section>`,
 )}`,

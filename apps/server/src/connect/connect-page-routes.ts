@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { ConnectorModule } from '@conduit/connector-kit';
+import type { ConnectorModule, ConnectorOAuthTarget } from '@conduit/connector-kit';
 import {
   ConduitError,
   type ConnectorType,
   connectorKinds,
+  EgressDeniedError,
   isSecretName,
+  parseConnectorConfig,
   requireConnectorType,
   ValidationError,
 } from '@conduit/protocol';
@@ -14,6 +16,7 @@ import { connectorRegistry } from '../connectors/registry';
 import type { AppEnv } from '../http/app-env';
 import { readBodyBytes } from '../http/read-json-body';
 import type { Caller } from '../services/caller';
+import { instanceUrlNotAllowed } from '../services/connector-service';
 import type { ServerServices } from '../services/server-services';
 import { ConnectFormSchema } from './connect-form-schema';
 import {
@@ -68,6 +71,33 @@ function configFields(type: ConnectorType, services: ServerServices) {
   return connectorKinds[type].configFields.filter(
     (field) => field.name !== 'base_url' || services.config.allowUpstreamOverride,
   );
+}
+
+/**
+ * Where a kind's OAuth flow runs for a config the user gave: its API root and the config as the
+ * kind's schema parses it. Throws `ValidationError` (`invalid_config`) naming `config.<field>`.
+ */
+function oauthTarget(
+  module: ConnectorModule,
+  kind: ConnectorType,
+  config: Record<string, unknown>,
+): ConnectorOAuthTarget {
+  return { baseUrl: module.baseUrl(config), config: parseConnectorConfig(kind, config) };
+}
+
+/**
+ * Refuses, before anyone is sent to sign in, an account address (a CRM `instance_url`) the egress
+ * policy would refuse when the connector is saved: the same check and the same field error.
+ */
+function checkConfiguredHost(services: ServerServices, target: ConnectorOAuthTarget): void {
+  const instanceUrl = target.config.instance_url;
+  if (typeof instanceUrl !== 'string') return;
+  try {
+    services.egress.assertConfiguredUrl(instanceUrl);
+  } catch (error) {
+    if (!(error instanceof EgressDeniedError)) throw error;
+    throw instanceUrlNotAllowed(error);
+  }
 }
 
 function formId(type: string, method: string): string {
@@ -144,7 +174,17 @@ function sectionsOf(
         error: mine?.formError,
       });
     }
-    return [{ type, title: module.displayName, forms }];
+    const offered = forms.map((form) =>
+      form.hidden.method === OAUTH_METHOD
+        ? `sign in with ${module.displayName}`
+        : `paste ${tokenMethods(module).find((method) => method.id === form.hidden.method)?.displayName ?? form.hidden.method}`,
+    );
+    // Which ways exist for this kind, said once above its forms; a kind left with none says why.
+    const methods =
+      offered.length === 0
+        ? `${module.displayName} can only be connected by signing in, which this service does not offer yet. Ask the application for another way.`
+        : `Ways to connect: ${offered.join(', or ')}.`;
+    return [{ type, title: module.displayName, methods, forms }];
   });
 }
 
@@ -389,15 +429,19 @@ async function oauthCallback(c: Context<AppEnv>, services: ServerServices): Prom
   }
   const kind = requireConnectorType(taken.connectorType);
   let credentials: Record<string, unknown>;
+  let config: Record<string, unknown> = taken.config;
   try {
-    const baseUrl = module.baseUrl(taken.config);
+    const tokenUrl = module.oauth.tokenUrl(oauthTarget(module, kind, taken.config));
     const tokens = await requestOAuthToken({
-      tokenUrl: module.oauth.tokenUrl(baseUrl),
+      tokenUrl,
+      // Through the egress policy, as every upstream connection: the host came from the user.
+      fetch: services.egress.fetchFor(kind, tokenUrl),
       clientId: client.clientId,
       clientSecret: client.clientSecret,
       ...(module.oauth.clientAuthentication
         ? { clientAuthentication: module.oauth.clientAuthentication }
         : {}),
+      ...(module.oauth.bodyEncoding ? { bodyEncoding: module.oauth.bodyEncoding } : {}),
       params: {
         grant_type: 'authorization_code',
         code,
@@ -407,6 +451,9 @@ async function oauthCallback(c: Context<AppEnv>, services: ServerServices): Prom
     });
     credentials = module.oauth.credentials(tokens, client);
     module.parseCredentials(credentials);
+    // What the token response adds to the config (Salesforce's instance_url) is checked when the
+    // connector is saved, by the same rules as a config given through the API (egress included).
+    if (module.oauth.config) config = module.oauth.config(tokens, taken.config);
   } catch (failure) {
     // Never the upstream's words: they can quote the code.
     c.get('logger').warn('connect oauth exchange failed', {
@@ -423,7 +470,7 @@ async function oauthCallback(c: Context<AppEnv>, services: ServerServices): Prom
     );
   }
   try {
-    return await connectAccount(c, services, session, module, kind, credentials, taken.config);
+    return await connectAccount(c, services, session, module, kind, credentials, config);
   } catch (failure) {
     if (!(failure instanceof ValidationError)) throw failure;
     return signInFailed(
@@ -487,9 +534,10 @@ export function registerConnectPageRoutes(app: Hono<AppEnv>, services: ServerSer
       values[name] = value;
       if (value !== '') config[field.name] = value;
     }
-    let baseUrl: string;
+    let target: ConnectorOAuthTarget;
     try {
-      baseUrl = module.baseUrl(config);
+      target = oauthTarget(module, kind, config);
+      if (!services.config.allowUpstreamOverride) checkConfiguredHost(services, target);
     } catch (error) {
       if (!(error instanceof ValidationError)) throw error;
       const placed = placeErrors(error, inputs);
@@ -507,16 +555,16 @@ export function registerConnectPageRoutes(app: Hono<AppEnv>, services: ServerSer
       config,
       redirectUri,
     });
-    const target = new URL(module.oauth.authorizeUrl(baseUrl));
-    target.searchParams.set('client_id', client.clientId);
-    target.searchParams.set('redirect_uri', redirectUri);
-    target.searchParams.set('response_type', 'code');
-    target.searchParams.set('state', state);
-    target.searchParams.set('code_challenge', createHash('sha256').update(verifier).digest('base64url'));
-    target.searchParams.set('code_challenge_method', 'S256');
-    if (module.oauth.scopes.length > 0) target.searchParams.set('scope', module.oauth.scopes.join(' '));
+    const authorize = new URL(module.oauth.authorizeUrl(target));
+    authorize.searchParams.set('client_id', client.clientId);
+    authorize.searchParams.set('redirect_uri', redirectUri);
+    authorize.searchParams.set('response_type', 'code');
+    authorize.searchParams.set('state', state);
+    authorize.searchParams.set('code_challenge', createHash('sha256').update(verifier).digest('base64url'));
+    authorize.searchParams.set('code_challenge_method', 'S256');
+    if (module.oauth.scopes.length > 0) authorize.searchParams.set('scope', module.oauth.scopes.join(' '));
     secure(c);
-    return c.redirect(target.href, 303);
+    return c.redirect(authorize.href, 303);
   });
 
   app.get(CONNECT_PAGE_PATHS.page, async (c) => {

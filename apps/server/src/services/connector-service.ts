@@ -97,7 +97,16 @@ function applicationGone(): AuthenticationError {
   });
 }
 
-function instanceUrlNotAllowed(error: EgressDeniedError): ValidationError {
+/**
+ * The 422 for a configured `instance_url` the egress policy refuses, naming `config.instance_url`
+ * (the connect page's sign-in form answers it too, before any redirect).
+ *
+ * @example
+ * ```ts
+ * throw instanceUrlNotAllowed(error);
+ * ```
+ */
+export function instanceUrlNotAllowed(error: EgressDeniedError): ValidationError {
   const message = `config.instance_url must be a public address: ${error.message}`;
   return new ValidationError(message, {
     status: 422,

@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { pkceMatches } from '../oauth/pkce';
 
 /**
  * OAuth settings of the simulator.
@@ -194,15 +195,10 @@ export class AsanaTokenStore {
     if (expectedRedirect !== undefined && params.redirectUri !== expectedRedirect) {
       return { status: 400, error: 'invalid_grant', description: 'The redirect_uri does not match.' };
     }
-    if (entry.codeChallenge !== undefined) {
-      const verifier = params.codeVerifier ?? '';
-      const derived =
-        entry.codeChallengeMethod === 'S256'
-          ? createHash('sha256').update(verifier).digest('base64url')
-          : verifier;
-      if (derived !== entry.codeChallenge) {
-        return { status: 400, error: 'invalid_grant', description: 'The code_verifier does not match.' };
-      }
+    if (
+      !pkceMatches({ challenge: entry.codeChallenge, method: entry.codeChallengeMethod }, params.codeVerifier)
+    ) {
+      return { status: 400, error: 'invalid_grant', description: 'The code_verifier does not match.' };
     }
     const refreshToken = secretToken('1', this.ownerGid);
     this.refreshTokens.set(refreshToken, { revoked: false });

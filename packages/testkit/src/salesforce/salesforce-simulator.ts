@@ -7,6 +7,7 @@ import {
 import { createServer as createHttpsServer } from 'node:https';
 import { bearerToken, readBody, sendBody, sendJson } from '../asana/http-io';
 import { type AsanaSimulatorClock, simulatorClockFrom } from '../asana/simulator-clock';
+import { handleConsent } from '../oauth/consent-page';
 import { closeServers, listenLoopback } from '../shared/loopback-servers';
 import { nonNegativeOption } from '../shared/non-negative-option';
 import { sleep } from '../shared/sleep';
@@ -111,6 +112,8 @@ export interface SalesforceSimulator {
   readonly instanceUrl: string;
   /** `<loginUrl>/services/oauth2/token`. */
   readonly tokenUrl: string;
+  /** `<loginUrl>/services/oauth2/authorize`: the web-server flow's consent page (Allow / Deny). */
+  readonly authorizeUrl: string;
   readonly data: SalesforceDataset;
   readonly clock: SalesforceSimulatorClock;
   readonly requests: SalesforceRequestLog;
@@ -283,7 +286,7 @@ export async function startSalesforceSimulator(
       await fail({ error: 'invalid_request', error_description: 'grant type is missing' });
       return;
     }
-    if (grantType !== 'refresh_token') {
+    if (grantType !== 'refresh_token' && grantType !== 'authorization_code') {
       await fail({ error: 'unsupported_grant_type', error_description: 'grant type not supported' });
       return;
     }
@@ -293,7 +296,14 @@ export async function startSalesforceSimulator(
       return;
     }
     const now = clock.now();
-    const result = tokens.refresh(now, form.get('refresh_token'));
+    const result =
+      grantType === 'refresh_token'
+        ? tokens.refresh(now, form.get('refresh_token'))
+        : tokens.exchangeCode(now, {
+            code: form.get('code'),
+            redirectUri: form.get('redirect_uri'),
+            codeVerifier: form.get('code_verifier'),
+          });
     if ('error' in result) {
       await fail(result);
       return;
@@ -304,7 +314,7 @@ export async function startSalesforceSimulator(
       access_token: result.accessToken,
       ...(result.refreshToken === undefined ? {} : { refresh_token: result.refreshToken }),
       signature: tokens.sign(id, issuedAt),
-      scope: 'refresh_token api id',
+      scope: 'scope' in result ? result.scope : 'refresh_token api id',
       instance_url: instanceUrl,
       id,
       token_type: 'Bearer',
@@ -500,6 +510,25 @@ export async function startSalesforceSimulator(
           await tokenEndpoint(req, res, url, body ?? '');
           return;
         }
+        if (url.pathname === '/services/oauth2/authorize') {
+          // The web-server flow's consent screen, on the login host and on the org's own host alike.
+          await handleConsent(req, res, url, {
+            upstream: 'Salesforce',
+            check: (query) =>
+              query.get('client_id') === tokens.clientId
+                ? undefined
+                : 'invalid_client_id: client identifier invalid',
+            issueCode: (request) =>
+              tokens.issueAuthorizationCode(clock.now(), {
+                redirectUri: request.redirectUri,
+                scope: request.scope,
+                challenge: request.codeChallenge,
+                method: request.codeChallengeMethod,
+              }),
+            denial: { error_description: 'end-user denied authorization' },
+          });
+          return;
+        }
         if (url.pathname === '/services/data' || url.pathname === '/services/data/') {
           await sendErrors(req, res, 200, versionList());
           return;
@@ -555,6 +584,7 @@ export async function startSalesforceSimulator(
     loginUrl,
     instanceUrl,
     tokenUrl: `${loginUrl}/services/oauth2/token`,
+    authorizeUrl: `${loginUrl}/services/oauth2/authorize`,
     data,
     clock,
     requests,

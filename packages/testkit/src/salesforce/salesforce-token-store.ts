@@ -1,4 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import { pkceMatches } from '../oauth/pkce';
 
 /**
  * OAuth settings of the Salesforce simulator's connected app.
@@ -32,6 +33,7 @@ export interface SalesforceTokenError {
     | 'invalid_client_id'
     | 'invalid_client'
     | 'invalid_request'
+    | 'redirect_uri_mismatch'
     | 'unsupported_grant_type';
   error_description: string;
 }
@@ -70,6 +72,16 @@ export class SalesforceTokenStore {
   rotateRefreshTokens: boolean;
   sessionTtlSeconds: number;
   private readonly refreshTokens = new Map<string, { family: Family }>();
+  private readonly codes = new Map<
+    string,
+    {
+      expiresAt: number;
+      redirectUri: string;
+      scope: string;
+      challenge: string | undefined;
+      method: string | undefined;
+    }
+  >();
   private readonly sessions = new Map<string, Session>();
 
   constructor(
@@ -130,6 +142,60 @@ export class SalesforceTokenStore {
     entry.family.current = next;
     this.refreshTokens.set(next, { family: entry.family });
     return { accessToken, refreshToken: next };
+  }
+
+  /**
+   * A one-time authorization code of the web-server flow, bound to its redirect URI, scopes and
+   * PKCE challenge. It lives 15 minutes (Salesforce's documented code lifetime).
+   */
+  issueAuthorizationCode(
+    now: number,
+    request: {
+      redirectUri: string;
+      scope?: string | undefined;
+      challenge?: string | undefined;
+      method?: string | undefined;
+    },
+  ): string {
+    const code = `aPrx${base62(60)}`;
+    this.codes.set(code, {
+      expiresAt: now + 15 * 60_000,
+      redirectUri: request.redirectUri,
+      scope: request.scope ?? 'api',
+      challenge: request.challenge,
+      method: request.method,
+    });
+    return code;
+  }
+
+  /**
+   * The `authorization_code` grant: the code is good once, for the same `redirect_uri` and a
+   * `code_verifier` matching its challenge. A new session, and a new refresh token (its own
+   * family) when the `refresh_token` scope was granted.
+   */
+  exchangeCode(
+    now: number,
+    params: { code: string | null; redirectUri: string | null; codeVerifier: string | null },
+  ): { accessToken: string; refreshToken?: string; scope: string } | SalesforceTokenError {
+    const entry = params.code === null ? undefined : this.codes.get(params.code);
+    if (params.code !== null) this.codes.delete(params.code);
+    if (entry === undefined || now >= entry.expiresAt) {
+      return { error: 'invalid_grant', error_description: 'expired authorization code' };
+    }
+    if (params.redirectUri !== entry.redirectUri) {
+      return { error: 'redirect_uri_mismatch', error_description: 'redirect_uri must match configuration' };
+    }
+    if (!pkceMatches(entry, params.codeVerifier)) {
+      return { error: 'invalid_grant', error_description: 'invalid code verifier' };
+    }
+    const scopes = entry.scope.split(' ');
+    if (!scopes.includes('refresh_token') && !scopes.includes('offline_access')) {
+      return { accessToken: this.newSession(now, undefined), scope: entry.scope };
+    }
+    const refreshToken = `5Aep861${base62(80)}`;
+    const family: Family = { current: refreshToken, revoked: false };
+    this.refreshTokens.set(refreshToken, { family });
+    return { accessToken: this.newSession(now, family), refreshToken, scope: entry.scope };
   }
 
   /** A fresh session without a refresh (as if the user had signed in). */

@@ -1,5 +1,6 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { readBody, sendBody } from '../asana/http-io';
+import { handleConsent } from '../oauth/consent-page';
 import { sleep } from '../shared/sleep';
 import { serializeJson } from './raw-json';
 import type { ZendeskDataset } from './zendesk-dataset';
@@ -63,7 +64,8 @@ async function sendText(
 
 /**
  * The account host: the Support API under `/api/v2` (auth, rate limits, routing, Zendesk's error
- * bodies), the OAuth token endpoint `POST /oauth/tokens`, and the attachment `content_url`s
+ * bodies), the OAuth consent screen `/oauth/authorizations/new` and token endpoint
+ * `POST /oauth/tokens`, and the attachment `content_url`s
  * (`/attachments/token/{token}/`), which answer 302 to the storage host.
  *
  * @example
@@ -105,6 +107,23 @@ export function createZendeskApiHandler(
             );
           return;
         }
+      }
+      if (url.pathname === '/oauth/authorizations/new') {
+        await handleConsent(req, res, url, {
+          upstream: 'Zendesk',
+          check: (query) =>
+            query.get('client_id') === deps.tokens.clientId ? undefined : 'unknown client_id',
+          // The account owner signs in and approves; the code carries the scopes asked for.
+          issueCode: (request) =>
+            deps.tokens.issueAuthorizationCode(
+              deps.data.owner.id,
+              deps.now(),
+              (request.scope ?? 'read').split(' ').filter((scope) => scope !== ''),
+              request.redirectUri,
+              { challenge: request.codeChallenge, method: request.codeChallengeMethod },
+            ),
+        });
+        return;
       }
       if (url.pathname === '/oauth/tokens' && method === 'POST') {
         let body: Record<string, unknown>;

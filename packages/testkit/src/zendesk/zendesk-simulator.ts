@@ -65,6 +65,8 @@ export interface ZendeskSimulator {
   readonly origin: string;
   /** `http://127.0.0.1:<port>/oauth/tokens`. */
   readonly oauthTokenUrl: string;
+  /** `http://127.0.0.1:<port>/oauth/authorizations/new`: the consent page (Allow / Deny). */
+  readonly oauthAuthorizeUrl: string;
   readonly storageOrigin: string;
   readonly data: ZendeskDataset;
   readonly clock: AsanaSimulatorClock;
@@ -151,6 +153,7 @@ export async function startZendeskSimulator(
     baseUrl: `${origin}/api/v2`,
     origin,
     oauthTokenUrl: `${origin}/oauth/tokens`,
+    oauthAuthorizeUrl: `${origin}/oauth/authorizations/new`,
     storageOrigin,
     data,
     clock,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { pkceMatches } from '../oauth/pkce';
 
 /**
  * OAuth behaviour of the simulated account (`shared/reference/support-desk-upstream.md` §3).
@@ -43,7 +44,14 @@ export class ZendeskTokenStore {
   private readonly refresh = new Map<string, Grant & { access: string }>();
   private readonly codes = new Map<
     string,
-    { userId: number; scopes: readonly string[]; expiresAt: number; redirectUri: string | undefined }
+    {
+      userId: number;
+      scopes: readonly string[];
+      expiresAt: number;
+      redirectUri: string | undefined;
+      challenge: string | undefined;
+      method: string | undefined;
+    }
   >();
 
   constructor(options: ZendeskOAuthOptions = {}) {
@@ -72,14 +80,26 @@ export class ZendeskTokenStore {
     return value;
   }
 
+  /**
+   * A one-time code, valid 120 s (reference §3.1), bound to its redirect URI and, when the
+   * authorization request carried one, its PKCE challenge.
+   */
   issueAuthorizationCode(
     userId: number,
     now: number,
     scopes: readonly string[] = ['read'],
     redirectUri?: string,
+    pkce: { challenge?: string | undefined; method?: string | undefined } = {},
   ): string {
     const value = token('code_');
-    this.codes.set(value, { userId, scopes, expiresAt: now + 120_000, redirectUri });
+    this.codes.set(value, {
+      userId,
+      scopes,
+      expiresAt: now + 120_000,
+      redirectUri,
+      challenge: pkce.challenge,
+      method: pkce.method,
+    });
     return value;
   }
 
@@ -171,7 +191,8 @@ export class ZendeskTokenStore {
       if (
         code === undefined ||
         now >= code.expiresAt ||
-        (code.redirectUri !== undefined && code.redirectUri !== body.redirect_uri)
+        (code.redirectUri !== undefined && code.redirectUri !== body.redirect_uri) ||
+        !pkceMatches(code, typeof body.code_verifier === 'string' ? body.code_verifier : undefined)
       ) {
         return fail(
           'invalid_grant',

@@ -28,6 +28,11 @@ export interface OAuthTokenSet {
   expiresAt?: number;
   scope?: string;
   tokenType?: string;
+  /**
+   * The response's other fields, when it has any: what an upstream adds to the standard ones
+   * (Salesforce's `instance_url`, `id`, `issued_at`).
+   */
+  extra?: Record<string, unknown>;
 }
 
 /**
@@ -39,6 +44,17 @@ export interface OAuthTokenSet {
  * ```
  */
 export type ClientAuthentication = 'body' | 'basic';
+
+/**
+ * How the grant's parameters are sent: `form` (`application/x-www-form-urlencoded`, RFC 6749
+ * §4.1.3) or `json` for upstreams whose token endpoint takes only JSON (Zendesk's `/oauth/tokens`).
+ *
+ * @example
+ * ```ts
+ * requestOAuthToken({ tokenUrl, clientId, clientSecret, bodyEncoding: 'json', params });
+ * ```
+ */
+export type TokenBodyEncoding = 'form' | 'json';
 
 /**
  * Where an OAuth token endpoint is and how the client authenticates there: what
@@ -55,6 +71,8 @@ export interface OAuthClientOptions {
   clientSecret: string;
   /** `body` (default): `client_id`/`client_secret` in the form; `basic`: HTTP Basic. */
   clientAuthentication?: ClientAuthentication;
+  /** `form` (default) or `json`: how the grant's parameters (and body client credentials) are sent. */
+  bodyEncoding?: TokenBodyEncoding;
   /** The fetch requests go through; default `defaultFetch()` (the platform's `globalThis.fetch`). */
   fetch?: typeof globalThis.fetch;
   /** Per attempt at the token endpoint. Default 30,000. */
@@ -156,13 +174,13 @@ export function createOAuthTokenClient(
 
   return {
     async request(params, signal) {
-      const form: Record<string, string> = useBasic
+      const fields: Record<string, string> = useBasic
         ? { ...params }
         : { ...params, client_id: options.clientId, client_secret: options.clientSecret };
       const response = await getTransport().request({
         method: 'POST',
         url: options.tokenUrl,
-        form,
+        ...(options.bodyEncoding === 'json' ? { json: fields } : { form: fields }),
         idempotent: options.idempotent ?? false,
         ...(signal ? { signal } : {}),
       });
@@ -186,6 +204,15 @@ export function createOAuthTokenClient(
       if (token.expires_in !== undefined) set.expiresAt = now() + token.expires_in * 1000;
       if (token.scope !== undefined) set.scope = token.scope;
       if (token.token_type !== undefined) set.tokenType = token.token_type;
+      const {
+        access_token: _access,
+        refresh_token: _refresh,
+        expires_in: _expires,
+        scope: _scope,
+        token_type: _type,
+        ...extra
+      } = token;
+      if (Object.keys(extra).length > 0) set.extra = extra;
       return set;
     },
   };
