@@ -10,7 +10,7 @@ import { EXIT_CODES } from './exit-codes';
  *
  * @example
  * ```ts
- * throw new InvalidParamsError('asana tasks get has no param "task_gd"', { code: 'unknown_param' });
+ * throw new InvalidParamsError('task-management tasks get has no param "task_gd"', { code: 'unknown_param' });
  * ```
  */
 export class InvalidParamsError extends CliError {

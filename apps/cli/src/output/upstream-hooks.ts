@@ -10,12 +10,12 @@ function describeWait(delayMs: number): string {
 
 /**
  * The line a person sees while the transport waits out a 429, e.g.
- * `rate limited by app.asana.com (429): waiting 60 s before retrying GET /api/1.0/workspaces`.
+ * `rate limited by api.example.com (429): waiting 60 s before retrying GET /v1/workspaces`.
  * The URL is the transport's redacted one; only its host and path are shown.
  *
  * @example
  * ```ts
- * rateLimitNotice(event); // 'rate limited by app.asana.com (429): waiting 60 s before retrying GET /api/1.0/workspaces'
+ * rateLimitNotice(event); // 'rate limited by api.example.com (429): waiting 60 s before retrying GET /v1/workspaces'
  * ```
  */
 export function rateLimitNotice(event: TransportRetryEvent): string {

@@ -73,7 +73,7 @@ export interface ServerConfig {
   readonly requestTimeoutMs: number;
   /**
    * `CONDUIT_OAUTH_<MODULE>_CLIENT_ID` and `_CLIENT_SECRET` (module name upper-cased, `-` as `_`,
-   * e.g. `CONDUIT_OAUTH_ASANA_CLIENT_ID`): the operator's OAuth app per kind, which lets the
+   * so module `example-desk` reads `CONDUIT_OAUTH_EXAMPLE_DESK_CLIENT_ID`): the operator's OAuth app per kind, which lets the
    * connect page offer the upstream's consent flow. By connector kind.
    */
   readonly oauthClients: Readonly<Record<string, OAuthClient>>;
@@ -140,7 +140,7 @@ export const SECRET_VARIABLES = [
  */
 export function resolveSecretFiles(env: Environment, cwd: string = process.cwd()): Environment {
   let resolved: Record<string, string | undefined> | undefined;
-  // The OAuth apps' secrets are named after the modules: `CONDUIT_OAUTH_ASANA_CLIENT_SECRET`.
+  // The OAuth apps' secrets are named after the modules: `CONDUIT_OAUTH_<MODULE>_CLIENT_SECRET`.
   const oauthSecrets = Object.keys(env).flatMap((key) => {
     const match = /^(CONDUIT_OAUTH_[A-Z0-9_]+_CLIENT_SECRET)_FILE$/.exec(key);
     return match ? [match[1]!] : [];

@@ -111,7 +111,7 @@ function invalid(field: string, message: string, code = 'invalid_param'): Valida
  *
  * @example
  * ```ts
- * const session = await sessions.create(caller, { external_user_id: 'user-42', connector_types: ['asana'] });
+ * const session = await sessions.create(caller, { external_user_id: 'user-42', connector_types: ['task-management'] });
  * sessions.toJson(session).url; // '/connect/cs_…'
  * ```
  */

@@ -97,8 +97,8 @@ function fits(value: unknown, type: SearchFieldType): boolean {
 }
 
 /**
- * The id a record is stored and found under: Asana's `gid`, Salesforce's `Id`, or a plain `id`
- * (Zendesk's integer ids), always as a string, as search hits carry it. Undefined when it has none.
+ * The id a record is stored and found under: its `gid`, `Id`, or a plain `id` (integer ids
+ * too), always as a string, as search hits carry it. Undefined when it has none.
  *
  * @example
  * ```ts

@@ -22,8 +22,8 @@ export interface SyncConfig {
   readonly modifiedSinceSkewMs: number;
   /**
    * `CONDUIT_SYNC_WATCH_INTERVAL` (default 5 s; `off` for none): how often the upstream's change
-   * stream is read between runs, for connectors whose kind has one. Asana's costs one request per
-   * workspace a read, 12 a minute at the default, under 1% of its 1,500.
+   * stream is read between runs, for connectors whose kind has one. A stream read per workspace costs
+   * 12 requests a minute at the default, under 1% of a typical upstream budget of 1,500.
    */
   readonly watchMs: number;
 }

@@ -32,12 +32,13 @@ const MAX_PAGES_PER_WATCH = 20;
 
 /**
  * Keeps synced copies fresh between runs by reading each connector's upstream change stream
- * (its sync plan's `changes`: Asana's workspace events, …) every `watchMs`, or less often when
- * the stream asks (`nextReadInMs`, for an upstream that counts requests per day): changed records
- * are read again (unless the stream gave them) and upserted, deleted ones removed, in the same
- * tables and change feed as runs. A connector is watched once its first run succeeded, never
- * while a run of it is queued or running (the run's sweep could otherwise undo what the watch
- * wrote), and by one process at a time. An expired cursor queues a full run; the first cursor of a scope queues an incremental one, to
+ * (its sync plan's `changes`, e.g. an upstream's event stream per workspace) every `watchMs`, or
+ * less often when the stream asks (`nextReadInMs`, for an upstream that counts requests per day):
+ * changed records are read again (unless the stream gave them) and upserted, deleted ones removed,
+ * in the same tables and change feed as runs. A connector is watched once its first run
+ * succeeded, never while a run of it is queued or running (the run's sweep could otherwise undo
+ * what the watch wrote), and by one process at a time. An expired cursor queues a full run; the
+ * first cursor of a scope queues an incremental one, to
  * cover what changed between the last run and the cursor.
  *
  * @example
@@ -126,7 +127,7 @@ export class SyncWatcher {
     }
   }
 
-  /** The ids of the synced records of the scope entity (Asana: the workspaces). */
+  /** The ids of the synced records of the scope entity (e.g. the workspaces). */
   async #scopes(connectorId: string, entity: string): Promise<string[]> {
     const rows = await this.#deps.db.query<{ record_id: string }>(
       `SELECT r.record_id FROM search_records r JOIN search_collections c ON c.id = r.collection_id

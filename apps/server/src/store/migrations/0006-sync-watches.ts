@@ -2,7 +2,7 @@ import type { Migration } from './migration';
 
 /**
  * Watching the upstream's change stream between runs (contract §4): per connector the cursor of
- * each watched scope (JSON, e.g. Asana sync tokens per workspace), when it is next due, and the
+ * each watched scope (JSON, e.g. an upstream's sync tokens per workspace), when it is next due, and the
  * process holding it (`lease_owner`, `lease_expires_at`, epoch ms), so with several processes on
  * one PostgreSQL database each connector is watched by one at a time.
  */
