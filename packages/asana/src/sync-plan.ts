@@ -191,6 +191,7 @@ export const asanaSyncPlan: SyncPlan<AsanaSyncJobKind, SearchableEntity> = {
     },
     subtasks: {
       parentEntity: 'tasks',
+      parentField: 'parent.gid',
       entity: 'tasks',
       list: 'task_subtasks',
       params: (task) => ({ task_gid: task }),
@@ -199,6 +200,7 @@ export const asanaSyncPlan: SyncPlan<AsanaSyncJobKind, SearchableEntity> = {
     },
     attachments: {
       parentEntity: 'tasks',
+      parentField: 'parent.gid',
       entity: 'attachments',
       list: 'attachments',
       params: (task) => ({ parent: task }),

@@ -64,6 +64,14 @@ export interface SyncListing<Kind extends string = string, Entity extends string
    */
   readonly parentEntity?: Entity;
   /**
+   * Where a record of this listing names its parent (a dotted path, e.g. `parent.gid` of an Asana
+   * attachment or subtask), for children that belong to their parent alone: when the parent is
+   * deleted from the copy (a change stream's deletion, a tombstone, a 404 mid-run), the records
+   * naming it there are deleted with it, and theirs in turn, without waiting for a full run's
+   * sweep. Left out for records that may live under several parents (a task in two projects).
+   */
+  readonly parentField?: string;
+  /**
    * The entities a failure of this listing leaves incomplete: a failed `projects` listing means
    * sections and tasks under it were never listed, so none of them may be swept.
    */

@@ -252,6 +252,35 @@ export class SearchIndexWriter {
   }
 
   /**
+   * The ids of a collection's records whose `field` (a dotted path into the stored record, e.g.
+   * `parent.gid`) is one of `values`: the children a deleted parent takes with it. A scan of the
+   * collection (no index on the path); deletions are rare next to writes.
+   */
+  async recordIdsWhere(
+    tx: SqlExecutor,
+    collection: SearchCollection,
+    field: string,
+    values: readonly string[],
+  ): Promise<string[]> {
+    const found: string[] = [];
+    const path = field.split('.');
+    for (const batch of chunks(values, IDS_PER_STATEMENT)) {
+      const params = new SqlParams();
+      const value =
+        this.dialect === 'sqlite'
+          ? `json_extract(data, ${params.add(`$.${path.map((key) => JSON.stringify(key)).join('.')}`)})`
+          : `data #>> ${params.add(pgTextArray(path))}::text[]`;
+      const rows = await tx.query<{ record_id: string }>(
+        `SELECT record_id FROM search_records
+         WHERE collection_id = ${params.add(collection.id)} AND ${this.#inList(value, batch, params)}`,
+        params.values,
+      );
+      for (const row of rows) found.push(row.record_id);
+    }
+    return found;
+  }
+
+  /**
    * On PostgreSQL, serialises the writers of one connector's feed until their transactions end,
    * so sequence numbers become visible in the order they were taken: without it a reader could
    * see change 11 committed before change 10 and move its cursor past 10 for ever. Taken before

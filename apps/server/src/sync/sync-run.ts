@@ -8,6 +8,7 @@ import type { SearchCollection, SearchIndexWriter } from '../search/search-index
 import type { SqlDatabase, SqlExecutor } from '../store/sql-database';
 import { LeaseLostError } from './lease-lost-error';
 import { publicSyncError } from './public-sync-error';
+import { removeWithChildren } from './remove-with-children';
 import type { SyncConfig } from './sync-config';
 import type { ClaimedRun, PendingJob, SyncRepository } from './sync-repository';
 import type { SyncUpstream } from './sync-upstream';
@@ -176,7 +177,7 @@ export async function executeSyncRun(
           const parentEntity = plan.listings[job.kind]!.parentEntity;
           if (error instanceof NotFoundError && parentEntity !== undefined && job.parent !== '') {
             await transaction(async (tx) => {
-              await writer.remove(tx, await collectionOf(tx, parentEntity), [job.parent]);
+              await removeWithChildren(tx, { writer, plan, collectionOf }, parentEntity, [job.parent]);
               await repository.completePage(tx, job.id, null, 0);
             });
             changed.notify();
@@ -194,7 +195,7 @@ export async function executeSyncRun(
           await writer.upsert(tx, collection, live, run.generation);
           if (tombstones.length > 0) {
             const ids = tombstones.map(searchRecordId).filter((id): id is string => id !== undefined);
-            await writer.remove(tx, collection, ids);
+            await removeWithChildren(tx, { writer, plan, collectionOf }, entity, ids);
           }
           if (children.length > 0) await repository.addJobs(tx, run.id, children);
           await repository.completePage(tx, job.id, page.nextOffset, page.records.length);

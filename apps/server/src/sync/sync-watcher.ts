@@ -5,6 +5,7 @@ import { collectionLayout } from '../search/collection-layout';
 import type { SearchIndexWriter } from '../search/search-index-writer';
 import type { SqlDatabase, SqlExecutor } from '../store/sql-database';
 import type { ConnectorRecord } from '../store/store';
+import { removeWithChildren } from './remove-with-children';
 import type { SyncConfig } from './sync-config';
 import type { SyncUpstream } from './sync-upstream';
 
@@ -174,14 +175,16 @@ export class SyncWatcher {
       else slot.remove.push(change.id);
     }
     const { db, writer } = this.#deps;
+    const collectionOf = (tx: SqlExecutor, entity: string) =>
+      writer.collection(tx, connectorId, entity, collectionLayout(upstream.searchableFields[entity] ?? {}));
     await db.transaction(async (tx) => {
       // The connector's newest generation: a run queued meanwhile sweeps only what it did not see.
       const generation = await currentGeneration(tx, connectorId);
       for (const [entity, { upsert, remove }] of byEntity) {
-        const fields = upstream.searchableFields[entity] ?? {};
-        const collection = await writer.collection(tx, connectorId, entity, collectionLayout(fields));
-        if (upsert.length > 0) await writer.upsert(tx, collection, upsert, generation);
-        if (remove.length > 0) await writer.remove(tx, collection, remove);
+        if (upsert.length > 0) await writer.upsert(tx, await collectionOf(tx, entity), upsert, generation);
+        // A deleted task takes its attachments with it: the upstream may send no event for them.
+        if (remove.length > 0)
+          await removeWithChildren(tx, { writer, plan: upstream.plan, collectionOf }, entity, remove);
       }
     });
   }
