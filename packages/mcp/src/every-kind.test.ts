@@ -69,7 +69,8 @@ function structured<T>(result: CallToolResult): T {
   return result.structuredContent as T;
 }
 
-describe('an MCP client on the support-desk and CRM kinds', () => {
+// Each test makes several upstream calls to two simulators: the default 5 s is tight on a loaded machine.
+describe('an MCP client on the support-desk and CRM kinds', { timeout: 30_000 }, () => {
   it('lists one tool per entity/action of each module (search left out locally)', async () => {
     const { tools } = await client.listTools();
     let expected = 0;

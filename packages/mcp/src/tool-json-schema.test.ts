@@ -53,7 +53,8 @@ function requiredParams(schema: z.ZodObject): string[] {
     .sort();
 }
 
-describe('compact tool schemas', () => {
+// Over a hundred tools are listed, compiled and called: the default 5 s is tight on a loaded machine.
+describe('compact tool schemas', { timeout: 30_000 }, () => {
   it('lists every entity/action of the three kinds, each far smaller than zod’s own JSON Schema', () => {
     expect(listed.map((tool) => tool.name).sort()).toEqual(expectedTools.map((tool) => tool.name).sort());
     const before = expectedTools.reduce(
