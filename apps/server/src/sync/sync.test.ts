@@ -17,19 +17,10 @@ import {
   type TestStoreLocation,
   testStoreLocation,
 } from '../test-support/test-app';
+import { until } from '../test-support/until';
 import { createSyncExtension, type SyncExtension } from './sync-extension';
 import { expectedRecords } from './test-support/expected-records';
 import { storedRecords } from './test-support/stored-records';
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting; last value ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 describe.each(['sqlite', 'postgres'] as const)('sync on %s', (kind) => {
   let location: TestStoreLocation;
