@@ -26,6 +26,7 @@ import {
   type TestStoreLocation,
   testStoreLocation,
 } from '../test-support/test-app';
+import { until } from '../test-support/until';
 
 const ZENDESK_CLIENT = {
   clientId: 'conduit-zendesk-client',
@@ -35,16 +36,6 @@ const SALESFORCE_CLIENT = {
   clientId: '3MVG9conduitBrowserClient',
   clientSecret: 'salesforce-client-secret-0123',
 };
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting; last value ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 describe.skipIf(!chromiumAvailable)('the connect page in a real browser: Zendesk and Salesforce', () => {
   let location: TestStoreLocation;

@@ -52,6 +52,12 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('the connect page over %s', (ki
     for (const [, id] of page.matchAll(/<input id="([^"]+)"/g)) expect(page).toContain(`<label for="${id}">`);
     expect(page).toMatch(/name="credentials\.token" type="password"/);
     expect(page).toMatch(/name="config\.subdomain" type="text" required/);
+    // Each kind says which ways exist; without the operator's OAuth app, Salesforce has none.
+    expect(page).toContain('<p class="methods">Ways to connect: paste personal access token.</p>');
+    expect(page).toContain('<p class="methods">Ways to connect: paste API token.</p>');
+    expect(page).toContain(
+      '<p class="methods">Salesforce can only be connected by signing in, which this service does not offer yet. Ask the application for another way.</p>',
+    );
   });
 
   it('connects a pasted token: encrypted connector for the user, session completed, back to return_url', async () => {

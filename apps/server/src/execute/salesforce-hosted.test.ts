@@ -24,6 +24,7 @@ import {
   type TestStoreLocation,
   testStoreLocation,
 } from '../test-support/test-app';
+import { until } from '../test-support/until';
 import { createExecuteExtension } from './execute-extension';
 
 type Page = ListEnvelope<Record<string, unknown>>;
@@ -38,16 +39,6 @@ function run(
   return (
     client.execute as unknown as (e: string, a: string, p: Record<string, unknown>) => Promise<unknown>
   )(entity, action, params);
-}
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting; last value ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 async function bytesOf(result: DownloadResult | AsyncIterable<Uint8Array>): Promise<Buffer> {

@@ -11,19 +11,10 @@ import {
   type TestStoreLocation,
   testStoreLocation,
 } from '../test-support/test-app';
+import { until } from '../test-support/until';
 import { createExecuteExtension } from './execute-extension';
 
 type Params = Record<string, unknown>;
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting; last value ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 describe.each(['sqlite', 'postgres'] as const)('the support-desk connector in hosted mode on %s', (kind) => {
   let location: TestStoreLocation;

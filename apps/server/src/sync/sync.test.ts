@@ -10,19 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexInconsistencies } from '../search/test-support/index-consistency';
 import type { Store } from '../store/store';
 import type { TestApp } from '../test-support/test-app';
+import { until } from '../test-support/until';
 import { expectedRecords } from './test-support/expected-records';
 import { storedRecords } from './test-support/stored-records';
 import { type SyncTestApp, startSyncTestApp } from './test-support/sync-test-app';
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting; last value ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 describe.each(['sqlite', 'postgres'] as const)('sync on %s', (kind) => {
   let app: SyncTestApp;

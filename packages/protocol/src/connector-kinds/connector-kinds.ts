@@ -75,7 +75,8 @@ const fieldDescriptions: Readonly<Record<string, string>> = {
   email: 'Email address of the upstream account',
   api_token: "API token created in the account's admin console",
   subdomain: 'Account subdomain, e.g. "acme" for acme.zendesk.com',
-  instance_url: 'Instance URL of the CRM account (https)',
+  instance_url:
+    'Where the CRM account signs in (https): https://login.salesforce.com (the default), https://test.salesforce.com for a sandbox, or the org’s My Domain',
   base_url: 'Replaces the upstream address (proxies, self-managed upstreams, tests)',
 };
 
