@@ -11,6 +11,7 @@ import {
   type TestStoreLocation,
   testStoreLocation,
 } from '../test-support/test-app';
+import { until } from '../test-support/until';
 
 // An application's receiver name that resolves to loopback: only the connect-time check sees it.
 const HOSTS: Record<string, LookupAddress[]> = {
@@ -21,14 +22,6 @@ const lookup: EgressLookup = (host, _options, callback) => {
   if (found) callback(null, found);
   else callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' }), []);
 };
-
-async function until(condition: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 describe('the connect session webhook under the egress policy', () => {
   let location: TestStoreLocation;
@@ -129,7 +122,11 @@ describe('the connect session webhook under the egress policy', () => {
     await complete(t, CreatedConnectSessionSchema.parse(literal.body).id);
     const named = await createSession(t, `http://hooks.app.test:${port}/named`);
     await complete(t, CreatedConnectSessionSchema.parse(named.body).id);
-    await until(() => received.length === 2, 'both deliveries');
+    await until(
+      async () => received.length,
+      (count) => count === 2,
+      10_000,
+    );
     expect(received).toEqual(['/literal', '/named']);
   });
 });

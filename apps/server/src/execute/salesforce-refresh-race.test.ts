@@ -17,19 +17,10 @@ import {
   type TestStoreLocation,
   testStoreLocation,
 } from '../test-support/test-app';
+import { until } from '../test-support/until';
 import { createExecuteExtension } from './execute-extension';
 
 const TOKEN_PATH = '/services/oauth2/token';
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting; last value ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 /** A Salesforce org whose refresh tokens rotate: replaying a rotated-out one revokes the family. */
 function rotatingOrg(): Promise<SalesforceSimulator> {
@@ -124,7 +115,7 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('rotating refresh tokens (Sales
           [id],
         )
         .then((rows) => rows.map((row) => row.state));
-    await until(finished, (states) => states.length === 1);
+    await until(finished, (states) => states.length === 1, 30_000);
     // The execute path's executor holds a session of its own.
     expect((await execute()).status).toBe(200);
 
@@ -136,7 +127,10 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('rotating refresh tokens (Sales
       racing = execute();
     };
     expect((await t.request('POST', `/api/v1/connectors/sources/${id}/sync`, { token })).status).toBe(202);
-    expect(await until(finished, (states) => states.length === 2)).toEqual(['succeeded', 'succeeded']);
+    expect(await until(finished, (states) => states.length === 2, 30_000)).toEqual([
+      'succeeded',
+      'succeeded',
+    ]);
     expect((await summary()).state).toBe('idle');
     expect(racing).toBeDefined();
     expect((await racing!).status).toBe(200);
