@@ -19,6 +19,7 @@ const packages = [
 export const workspaceAliases: Record<string, string> = {
   // Subpath exports first: an alias matches by prefix, so `@conduit/mcp` would swallow them.
   '@conduit/mcp/ai-sdk': `${root}packages/mcp/src/ai-sdk.ts`,
+  '@conduit/transport/egress': `${root}packages/transport/src/egress.ts`,
   ...Object.fromEntries(packages.map((name) => [`@conduit/${name}`, `${root}packages/${name}/src/index.ts`])),
 };
 

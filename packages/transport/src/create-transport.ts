@@ -1,4 +1,4 @@
-import ky, { SchemaValidationError } from 'ky';
+import ky, { type Options as KyOptions, SchemaValidationError } from 'ky';
 import type * as z from 'zod';
 import { authHooks } from './auth/auth-hooks';
 import { conduitErrorHook, toConduitError } from './errors/to-conduit-error';
@@ -72,6 +72,9 @@ export function createTransport(options: TransportOptions): Transport {
   const client = ky.create({
     throwHttpErrors: true,
     parseJson: parseJsonBody,
+    // The transport's own timeout once here: ky merges every per-call option into its defaults
+    // key by key, so a request passes only what differs from them.
+    timeout: settings.timeoutMs,
     hooks: {
       beforeRequest: auth ? [auth.beforeRequest] : [],
       // The retry is reported (and a policy's own sleep waited) before fresh credentials are taken.
@@ -86,16 +89,17 @@ export function createTransport(options: TransportOptions): Transport {
     // The per-attempt fetch, outermost first: rate limit, attempt bookkeeping, events, fetch.
     let fetch = attemptFetch(state)(observesAttempts ? eventFetch(state)(baseFetch) : baseFetch);
     if (limiter) fetch = rateLimitFetch(limiter, state)(fetch);
-    return client(prepared.url, {
-      method: prepared.method,
+    const init: KyOptions = {
       headers: prepared.headers,
-      ...(prepared.json === undefined ? {} : { json: prepared.json }),
-      ...(prepared.body === undefined ? {} : { body: prepared.body }),
-      timeout: prepared.timeoutMs,
       retry: kyRetry(state, canReplay),
       context: { call: state },
       fetch,
-    });
+    };
+    if (prepared.method !== 'GET') init.method = prepared.method;
+    if (prepared.json !== undefined) init.json = prepared.json;
+    if (prepared.body !== undefined) init.body = prepared.body;
+    if (prepared.timeoutMs !== settings.timeoutMs) init.timeout = prepared.timeoutMs;
+    return client(prepared.url, init);
   };
 
   const call = async <R>(

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import * as egress from './egress';
 import * as transport from './index';
 
 describe('@conduit/transport exports', () => {
@@ -9,9 +10,6 @@ describe('@conduit/transport exports', () => {
         'DEFAULT_RETRY_OPTIONS',
         'assertUrlAllowed',
         'classifyAddress',
-        'createBoundedFetch',
-        'createEgressDispatcher',
-        'createEgressFetch',
         'createEgressPolicy',
         'RateLimiter',
         'VERSION',
@@ -37,6 +35,14 @@ describe('@conduit/transport exports', () => {
       ].sort(),
     );
     expect(transport.VERSION).toBe('0.0.0-test');
+  });
+
+  it('keeps the layers that run on undici in @conduit/transport/egress', () => {
+    expect(Object.keys(egress).sort()).toEqual([
+      'createBoundedFetch',
+      'createEgressDispatcher',
+      'createEgressFetch',
+    ]);
   });
 
   it('does no I/O and starts no timer at construction', () => {

@@ -24,17 +24,10 @@ export {
   type RefreshTokenAuthOptions,
   refreshTokenAuth,
 } from './auth/refresh-token-auth';
-export { type BoundedFetchOptions, createBoundedFetch } from './bounds/create-bounded-fetch';
 export { DEFAULT_RESPONSE_BOUNDS, type ResponseBounds } from './bounds/response-bounds';
 export { type Clock, systemClock } from './clock';
 export { createTransport } from './create-transport';
 export { classifyAddress } from './egress/address-class';
-export {
-  createEgressDispatcher,
-  type EgressDispatcherOptions,
-  type EgressLookup,
-} from './egress/create-egress-dispatcher';
-export { createEgressFetch, type EgressFetchOptions } from './egress/create-egress-fetch';
 export {
   assertUrlAllowed,
   createEgressPolicy,

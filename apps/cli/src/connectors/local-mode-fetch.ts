@@ -1,4 +1,5 @@
-import { createBoundedFetch, type ResponseBounds } from '@conduit/transport';
+import type { ResponseBounds } from '@conduit/transport';
+import { createBoundedFetch } from '@conduit/transport/egress';
 
 const MiB = 1024 * 1024;
 

@@ -1,6 +1,6 @@
 import type { LookupAddress } from 'node:dns';
 import { createLiveMemoryProbe, type HostileUpstream, startHostileUpstream } from '@conduit/testkit';
-import type { EgressLookup } from '@conduit/transport';
+import type { EgressLookup } from '@conduit/transport/egress';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type ExecuteHarness, startExecuteHarness } from '../test-support/execute-harness';
 

@@ -1,12 +1,6 @@
 import type { ConnectorType } from '@conduit/protocol';
-import {
-  assertUrlAllowed,
-  createBoundedFetch,
-  createEgressDispatcher,
-  createEgressPolicy,
-  type EgressLookup,
-  type ResponseBounds,
-} from '@conduit/transport';
+import { assertUrlAllowed, createEgressPolicy, type ResponseBounds } from '@conduit/transport';
+import { createBoundedFetch, createEgressDispatcher, type EgressLookup } from '@conduit/transport/egress';
 import { connectorRegistry } from '../connectors/registry';
 
 type Agent = ReturnType<typeof createEgressDispatcher>;

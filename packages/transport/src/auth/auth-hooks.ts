@@ -23,6 +23,7 @@ export function authHooks(auth: AuthStrategy): {
   beforeRetry: BeforeRetryHook;
   afterResponse: AfterResponseHook | undefined;
 } {
+  const canRefresh = auth.refresh !== undefined;
   const authorize = async (request: Request, state: CallState): Promise<void> => {
     if (!state.prepared.applyAuth) return;
     const { signal, method } = state.prepared;
@@ -32,7 +33,8 @@ export function authHooks(auth: AuthStrategy): {
       url: state.prepared.url.href,
     });
     state.authorized = true;
-    state.credential = tokenOfAuthorization(request.headers.get('authorization'));
+    // Only a 401 replay reads the credential back (to tell the strategy which one failed).
+    if (canRefresh) state.credential = tokenOfAuthorization(request.headers.get('authorization'));
   };
 
   const replayAfter401: AfterResponseHook = async ({ request, response, options }) => {

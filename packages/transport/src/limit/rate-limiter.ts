@@ -145,6 +145,11 @@ export class RateLimiter {
    */
   acquire(signal?: AbortSignal): Promise<RateLimitPermit> {
     if (signal?.aborted) return Promise.reject(signal.reason);
+    // Nobody queued and a permit free now: granted at once, with no waiter or abort listener to
+    // set up and take down (the common case of a limiter whose limits are far off).
+    if (this.#waitersHead === this.#waiters.length && this.#canStart(this.#clock.now())) {
+      return Promise.resolve(this.#permit());
+    }
     return new Promise<RateLimitPermit>((resolve, reject) => {
       const waiter: Waiter = { resolve, reject, signal, onAbort: undefined, settled: false };
       if (signal) {
@@ -219,7 +224,6 @@ export class RateLimiter {
 
   #drain(): void {
     const now = this.#clock.now();
-    this.#pruneFinished(now);
     while (this.#waitersHead < this.#waiters.length) {
       const waiter = this.#waiters[this.#waitersHead]!;
       if (waiter.settled) {
@@ -227,22 +231,23 @@ export class RateLimiter {
         continue;
       }
       // Strict FIFO: when the head cannot go, nobody behind it may overtake it.
-      if (this.#inFlight >= this.maxConcurrent) break; // a release() will drain again
-      if (now < this.#pausedUntil) {
-        this.#wakeAt(this.#pausedUntil);
-        break;
-      }
-      const finishedInWindow = this.#finished.length - this.#finishedHead;
-      if (finishedInWindow + this.#inFlight >= this.requestsPerInterval) {
+      if (!this.#canStart(now)) {
+        if (this.#inFlight >= this.maxConcurrent) break; // a release() will drain again
+        if (now < this.#pausedUntil) {
+          this.#wakeAt(this.#pausedUntil);
+          break;
+        }
         // Otherwise every counted request is still in flight, and its release() drains again.
-        if (finishedInWindow > 0) this.#wakeAt(this.#finished[this.#finishedHead]! + this.intervalMs);
+        if (this.#finished.length > this.#finishedHead) {
+          this.#wakeAt(this.#finished[this.#finishedHead]! + this.intervalMs);
+        }
         break;
       }
       this.#waitersHead += 1;
       this.#grant(waiter);
     }
     if (this.#waitersHead === this.#waiters.length) {
-      this.#waiters = [];
+      if (this.#waitersHead > 0) this.#waiters = [];
       this.#waitersHead = 0;
     } else if (this.#waitersHead > 1024 && this.#waitersHead * 2 > this.#waiters.length) {
       this.#waiters = this.#waiters.slice(this.#waitersHead);
@@ -251,13 +256,25 @@ export class RateLimiter {
     if (this.#queued === 0) this.#cancelTimer();
   }
 
+  /** Whether a request may start at `now`: not paused, under the concurrency and the window's rate. */
+  #canStart(now: number): boolean {
+    if (this.#inFlight >= this.maxConcurrent || now < this.#pausedUntil) return false;
+    this.#pruneFinished(now);
+    return this.#finished.length - this.#finishedHead + this.#inFlight < this.requestsPerInterval;
+  }
+
   #grant(waiter: Waiter): void {
     waiter.settled = true;
     if (waiter.onAbort) waiter.signal?.removeEventListener('abort', waiter.onAbort);
     this.#queued -= 1;
+    waiter.resolve(this.#permit());
+  }
+
+  /** Counts a request in flight; its permit's `release()` counts it as finished, once. */
+  #permit(): RateLimitPermit {
     this.#inFlight += 1;
     let released = false;
-    waiter.resolve({
+    return {
       release: () => {
         if (released) return;
         released = true;
@@ -265,7 +282,7 @@ export class RateLimiter {
         this.#finished.push(this.#clock.now());
         this.#drain();
       },
-    });
+    };
   }
 
   #wakeAt(at: number): void {

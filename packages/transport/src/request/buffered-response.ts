@@ -5,7 +5,9 @@ const decoder = new TextDecoder();
  * buffered call. It carries the bytes themselves instead of a new body stream over a copy of them
  * (re-wrapping the bytes in a plain `Response` copies them and builds a stream per request, which
  * cost about as much as the rest of the transport's own work). `text()`, `json()`, `bytes()`,
- * `arrayBuffer()`, `blob()` and `clone()` read the bytes; `body` is `null`.
+ * `arrayBuffer()`, `blob()` and `clone()` read the bytes; `body` is `null`. `headers`, `url` and
+ * `redirected` are the fetched response's own: the `Response` constructor would copy (and
+ * re-validate) every header per request otherwise, and would lose the URL.
  *
  * @example
  * ```ts
@@ -15,13 +17,27 @@ const decoder = new TextDecoder();
  */
 export class BufferedResponse extends Response {
   readonly #bytes: Uint8Array<ArrayBuffer>;
+  readonly #source: Pick<Response, 'headers' | 'url' | 'redirected'>;
 
   constructor(
     bytes: Uint8Array<ArrayBuffer>,
-    init: { status: number; statusText: string; headers: Headers },
+    source: Pick<Response, 'status' | 'statusText' | 'headers' | 'url' | 'redirected'>,
   ) {
-    super(null, { status: init.status, statusText: init.statusText, headers: init.headers });
+    super(null, { status: source.status, statusText: source.statusText });
     this.#bytes = bytes;
+    this.#source = source;
+  }
+
+  override get headers(): Headers {
+    return this.#source.headers;
+  }
+
+  override get url(): string {
+    return this.#source.url;
+  }
+
+  override get redirected(): boolean {
+    return this.#source.redirected;
   }
 
   override async bytes(): Promise<Uint8Array<ArrayBuffer>> {

@@ -29,6 +29,18 @@ describe('buildUrl', () => {
     expect(() => buildUrl(base, { url: 'file:///etc/passwd' })).toThrow('http or https');
   });
 
+  it("adds the query after a url's own query, which stays as written (a signature may cover it)", () => {
+    expect(
+      buildUrl(base, { url: 'https://s3.test/b/k?X-Sig=a%2Fb~c', query: { part: 2, skip: undefined } }).href,
+    ).toBe('https://s3.test/b/k?X-Sig=a%2Fb~c&part=2');
+    expect(buildUrl(base, { path: '/tasks', query: { opt_fields: 'name,notes', q: 'a b/c?#&' } }).href).toBe(
+      'https://app.asana.com/api/1.0/tasks?opt_fields=name%2Cnotes&q=a+b%2Fc%3F%23%26',
+    );
+    expect(buildUrl(base, { path: '/tasks', query: { limit: null } }).href).toBe(
+      'https://app.asana.com/api/1.0/tasks',
+    );
+  });
+
   it('refuses paths that leave the base path', () => {
     expect(() => buildUrl(base, { path: '/../../admin' })).toThrow(ValidationError);
     expect(() => buildUrl(base, { path: '/tasks/../../2.0/x' })).toThrow('resolves outside');

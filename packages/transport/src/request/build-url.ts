@@ -19,6 +19,7 @@ export function buildUrl(
   if (target.path !== undefined && target.url !== undefined) {
     throw invalid('url', 'give either path or url, not both');
   }
+  const search = queryString(target.query);
   let url: URL;
   if (target.url !== undefined) {
     url = parseHttpUrl(target.url, 'url');
@@ -26,29 +27,35 @@ export function buildUrl(
     const base = typeof baseUrl === 'string' ? parseHttpUrl(baseUrl, 'baseUrl') : baseUrl;
     const prefix = base.pathname.replace(/\/+$/, '');
     const path = (target.path ?? '').replace(/^\/+/, '');
-    url = new URL(`${base.origin}${prefix}/${path}`);
+    const href = `${base.origin}${prefix}/${path}`;
+    // One parse per request: a path without a query or fragment of its own takes the query as is.
+    const whole = search !== '' && !path.includes('?') && !path.includes('#');
+    url = new URL(whole ? `${href}?${search}` : href);
     const resolvedPath = url.pathname;
     if (url.origin !== base.origin || !(resolvedPath === prefix || resolvedPath.startsWith(`${prefix}/`))) {
       throw invalid('path', `path "${target.path}" resolves outside the base URL path "${prefix || '/'}"`);
     }
+    if (whole) return url;
   }
-  if (target.query === undefined) return url;
-  // Appended to a detached URLSearchParams and set once: appending through `url.searchParams`
-  // re-serializes the whole URL after every parameter.
-  const search = new URLSearchParams(url.search);
-  let added = false;
-  for (const name in target.query) {
-    const value = target.query[name];
+  if (search === '') return url;
+  url.search = url.search === '' ? search : `${url.search.slice(1)}&${search}`;
+  return url;
+}
+
+/** `query` in `application/x-www-form-urlencoded` form (`''` when it adds nothing). */
+function queryString(query: QueryParams | undefined): string {
+  if (query === undefined) return '';
+  const search = new URLSearchParams();
+  for (const name in query) {
+    const value = query[name];
     if (value === undefined || value === null) continue;
-    added = true;
     if (Array.isArray(value)) {
       for (const item of value) search.append(name, String(item));
     } else {
       search.append(name, String(value));
     }
   }
-  if (added) url.search = search.toString();
-  return url;
+  return search.toString();
 }
 
 /**

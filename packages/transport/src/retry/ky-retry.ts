@@ -10,6 +10,14 @@ import { toConduitError } from '../errors/to-conduit-error';
 import { emitHook, withLazyRequest } from '../events/transport-hooks';
 import { type CallState, callStateOf, describeCall } from '../request/call-state';
 
+// ky's `methods` for a call: only its own method, which the policy (or `idempotent`) allowed.
+const KY_METHODS = Object.fromEntries(
+  ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'].map((method) => [
+    method,
+    [method.toLowerCase()],
+  ]),
+) as Record<string, NonNullable<KyRetryOptions['methods']>>;
+
 /**
  * The retry layer: the call's policy as ky's own `retry` option. ky decides whether to retry
  * (limit, methods, status codes, timeouts and network errors) and computes the backoff
@@ -36,11 +44,12 @@ export function kyRetry(state: CallState, canReplay: boolean): KyRetryOptions {
   const replay = canReplay && prepared.applyAuth ? 1 : 0;
   const policy = prepared.retry;
   if (!policy || !prepared.retryAllowed) return { limit: replay, methods: [], shouldRetry: () => false };
-  const statusCodes = [...policy.statusCodes];
+  // ky copies both arrays as it normalizes the options; the policy's frozen ones are read only.
+  const statusCodes = policy.statusCodes as number[];
   let serverWait = false;
   return {
     limit: policy.limit + replay,
-    methods: [prepared.method.toLowerCase()] as KyRetryOptions['methods'],
+    methods: KY_METHODS[prepared.method],
     statusCodes,
     afterStatusCodes: statusCodes,
     // The wait is retryWaitHook's; ky's own timer waits 0.
