@@ -2,7 +2,8 @@
 // after an upstream change hosted search returns the new state, with the server's default sync
 // settings and no explicit sync request, on SQLite and PostgreSQL; and what the server spends on
 // the upstream's rate limit while nothing changes. One runner, one scenario per connector kind
-// (`asana` below, `crm` in ../lib/freshness-crm.mjs); a kind not run keeps its last results.
+// (`asana` below, `crm` in ../lib/freshness-crm.mjs, `support-desk` in
+// ../lib/freshness-support-desk.mjs); a kind not run keeps its last results.
 //   node bench/run.mjs freshness      (FRESHNESS_STORES=sqlite to run one store,
 //                                      FRESHNESS_KINDS=crm to run one kind)
 import { execFileSync, spawn } from 'node:child_process';
@@ -16,6 +17,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { HostedClient } from '@conduit/hosted';
 import { startAsanaSimulator } from '@conduit/testkit';
 import { crmBaseScenario, crmScenario } from '../lib/freshness-crm.mjs';
+import { supportDeskScenario } from '../lib/freshness-support-desk.mjs';
 import { fixed, percentile, table } from '../lib/stats.mjs';
 import { seeded } from './search/dataset.mjs';
 
@@ -28,12 +30,12 @@ const IDLE_MS = Number(process.env.FRESHNESS_IDLE_MS ?? 60_000);
 /** A change not seen by search this long after it was made counts as lost. */
 const LOST_AFTER_MS = 60_000;
 /** How often the driver asks search about the changes it has not seen yet. */
-const OBSERVE_EVERY_MS = 250;
+const OBSERVE_EVERY_MS = Number(process.env.FRESHNESS_OBSERVE_EVERY_MS ?? 250);
 const TARGET_P95_MS = 10_000;
 const TARGET_IDLE_SHARE = 0.1;
 const DATABASE_URL = process.env.CONDUIT_BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const STORES = (process.env.FRESHNESS_STORES ?? 'sqlite,postgres').split(',');
-const KINDS = (process.env.FRESHNESS_KINDS ?? 'asana,crm').split(',');
+const KINDS = (process.env.FRESHNESS_KINDS ?? 'asana,support-desk,crm').split(',');
 const root = join(import.meta.dirname, '..', '..');
 const serverScript = join(root, 'apps', 'server', 'dist', 'main.js');
 const resultsPath = join(root, 'bench', 'RESULTS.md');
@@ -189,7 +191,12 @@ the driver's searches are never refused.`,
 };
 
 /** Every kind, in report order; `crm-100k` is the CRM kind at the allocation floor of a paid org. */
-const SCENARIOS = { asana: asanaScenario, crm: crmScenario, 'crm-100k': crmBaseScenario };
+const SCENARIOS = {
+  asana: asanaScenario,
+  'support-desk': supportDeskScenario,
+  crm: crmScenario,
+  'crm-100k': crmBaseScenario,
+};
 
 /** Waits until the first full run succeeded, then until no listing has been made for `quietMs`. */
 async function settle(scenario, sim, hosted, connectorId, { quietMs = 15_000, timeoutMs = 600_000 } = {}) {
