@@ -1,10 +1,11 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { registerApplication, type StartedServer, silentLogger, startServer } from '@conduit/server';
+import { registerApplication, type StartedServer } from '@conduit/server';
 import { startZendeskSimulator, type ZendeskSimulator, zendeskAttachmentBytes } from '@conduit/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { E2E_TIMEOUT_MS, ndjson, requireBuiltCli, runChild } from '../testing/child-cli';
+import { startLoopbackService } from '../testing/loopback-service';
 
 // The built CLI as a child process with the support-desk kind: locally against the Zendesk
 // simulator, and through a real hosted service whose connector calls the simulator.
@@ -24,18 +25,7 @@ beforeAll(async () => {
     ZENDESK_API_TOKEN: sim.credentials.apiToken,
     ZENDESK_BASE_URL: sim.baseUrl,
   };
-  server = await startServer({
-    env: {},
-    logger: silentLogger,
-    config: {
-      port: 0,
-      dataDir: join(directory, 'data'),
-      allowUpstreamOverride: true,
-      rateLimit: null,
-      // The simulators listen on loopback, which the egress policy refuses unless allowed.
-      egress: { allow: ['127.0.0.0/8'] },
-    },
-  });
+  server = await startLoopbackService(directory);
   const { clientId, clientSecret } = await registerApplication(server.server.store);
   hosted = {
     CONDUIT_BASE_URL: server.url,

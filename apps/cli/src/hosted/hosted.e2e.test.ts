@@ -12,6 +12,7 @@ import {
 import { type AsanaSimulator, asanaAttachmentBytes, startAsanaSimulator } from '@conduit/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChildResult, E2E_TIMEOUT_MS, ndjson, requireBuiltCli, runChild } from '../testing/child-cli';
+import { startLoopbackService } from '../testing/loopback-service';
 
 // The built CLI as a child process, against a real hosted service (started here, on an ephemeral
 // port with a temporary SQLite store) whose connectors call the Asana simulator.
@@ -47,18 +48,7 @@ beforeAll(async () => {
   requireBuiltCli();
   directory = mkdtempSync(join(tmpdir(), 'conduit-hosted-e2e-'));
   sim = await startAsanaSimulator({ dataset: { preset: 'sandbox' } });
-  server = await startServer({
-    env: {},
-    logger: silentLogger,
-    config: {
-      port: 0,
-      dataDir: join(directory, 'data'),
-      allowUpstreamOverride: true,
-      rateLimit: null,
-      // The simulator listens on loopback, which the egress policy refuses unless allowed.
-      egress: { allow: ['127.0.0.0/8'] },
-    },
-  });
+  server = await startLoopbackService(directory);
   ({ clientId, clientSecret } = await registerApplication(server.server.store));
   const client = new HostedClient({
     baseUrl: server.url,

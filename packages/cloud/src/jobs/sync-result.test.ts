@@ -4,7 +4,7 @@ import { PlatformApiError } from '../errors/platform-api-error';
 import { PlatformConnectionSyncError } from '../errors/platform-connection-sync-error';
 import { PlatformConnectionSyncTimeoutError } from '../errors/platform-connection-sync-timeout-error';
 import { PlatformInputError } from '../errors/platform-input-error';
-import { publicRequestIssues } from '../test-support/public-api-conformance';
+import { closeCheckedSimulator } from '../test-support/close-checked-simulator';
 import { deployFakerConnection, simulatedWorkspace } from '../test-support/simulated-workspace';
 import { JobStatus } from './job-status';
 
@@ -14,13 +14,8 @@ describe('SyncResult', () => {
     // Start on a whole minute, so job start times are printed without seconds (`03:04Z`).
     sim = await startCloudSimulator({ startTime: Date.UTC(2026, 0, 2, 3, 4, 0) });
   });
-  afterEach(async () => {
-    // Every request of the test, checked against the platform's official SDK spec (the first
-    // check on a machine parses the spec: seconds when the machine is busy, hence the timeout).
-    const issues = await publicRequestIssues(sim);
-    await sim.close();
-    expect(issues).toEqual([]);
-  }, 60_000);
+  // Every request of the test is checked against the platform's official SDK spec.
+  afterEach(() => closeCheckedSimulator(sim), 60_000);
 
   describe('waiting', () => {
     it('runSync waits by default, polling 1 s after the create and then every 2 s', async () => {

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { PlatformError } from '../errors/platform-error';
 import { PlatformInputError } from '../errors/platform-input-error';
 import { PlatformMissingResourceError } from '../errors/platform-missing-resource-error';
-import { publicRequestIssues } from '../test-support/public-api-conformance';
+import { closeCheckedSimulator } from '../test-support/close-checked-simulator';
 import { deployFakerConnection, simulatedWorkspace } from '../test-support/simulated-workspace';
 import { postgresWarehouseReader } from './postgres-warehouse-reader';
 import type { WarehouseSecretRequest } from './warehouse-reader';
@@ -29,11 +29,8 @@ describe('reading results back from PostgreSQL', () => {
     sim = await startCloudSimulator({ defaultJobPlan: { pendingMs: 0, attemptDurationMs: 2_000 } });
   });
   afterEach(async () => {
-    // Every request of the test, checked against the platform's official SDK spec (the first
-    // check on a machine parses the spec: seconds when the machine is busy, hence the timeout).
-    const issues = await publicRequestIssues(sim);
-    await sim.close();
-    expect(issues).toEqual([]);
+    // Every request of the test is checked against the platform's official SDK spec.
+    await closeCheckedSimulator(sim);
     await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
   }, 60_000);
 

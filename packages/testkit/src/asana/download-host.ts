@@ -34,16 +34,9 @@ const S3_CODES: Readonly<Record<number, string>> = {
 };
 
 /** An S3-style XML error with a request id: object storage never answers in Asana's JSON envelope. */
-function sendXmlError(
-  req: IncomingMessage,
-  res: ServerResponse,
-  status: number,
-  code: string,
-  message: string,
-  headers: Record<string, string | number> = {},
-): Promise<void> {
-  return sendObjectStorageError(req, res, status, code, message, headers, { requestId: true });
-}
+const sendXmlError = (
+  ...[req, res, status, code, message, headers]: Parameters<typeof sendObjectStorageError>
+): Promise<void> => sendObjectStorageError(req, res, status, code, message, headers, { requestId: true });
 
 function contentDisposition(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replaceAll('"', "'");

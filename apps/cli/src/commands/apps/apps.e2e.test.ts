@@ -8,10 +8,11 @@ import {
   ApplicationWithSecretSchema,
   ConnectorSchema,
 } from '@conduit/protocol';
-import { type StartedServer, silentLogger, startServer } from '@conduit/server';
+import type { StartedServer } from '@conduit/server';
 import { type AsanaSimulator, startAsanaSimulator } from '@conduit/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { E2E_TIMEOUT_MS, requireBuiltCli, runChild } from '../../testing/child-cli';
+import { startLoopbackService } from '../../testing/loopback-service';
 
 // The built CLI as a child process against a real service with its admin API on.
 
@@ -25,19 +26,7 @@ beforeAll(async () => {
   requireBuiltCli();
   directory = mkdtempSync(join(tmpdir(), 'conduit-apps-e2e-'));
   sim = await startAsanaSimulator({ dataset: { preset: 'tiny', seed: 5 } });
-  server = await startServer({
-    env: {},
-    logger: silentLogger,
-    config: {
-      port: 0,
-      dataDir: join(directory, 'data'),
-      allowUpstreamOverride: true,
-      // The simulator listens on loopback, which the egress policy refuses unless allowed.
-      egress: { allow: ['127.0.0.0/8'] },
-      rateLimit: null,
-      adminToken: ADMIN_TOKEN,
-    },
-  });
+  server = await startLoopbackService(directory, { adminToken: ADMIN_TOKEN });
 }, E2E_TIMEOUT_MS);
 
 afterAll(async () => {
