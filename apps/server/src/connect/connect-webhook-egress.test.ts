@@ -2,7 +2,7 @@ import type { LookupAddress } from 'node:dns';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CreatedConnectSessionSchema } from '@conduit/protocol';
-import type { EgressLookup } from '@conduit/transport';
+import type { EgressLookup } from '@conduit/transport/egress';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from '../store/store';
 import {

@@ -60,7 +60,8 @@ describe.each(['sqlite', 'postgres'] as const)('watching the upstream’s change
   });
 
   it('removes the attachments of a task deleted upstream, and of its subtasks, without a run', async () => {
-    const runsBefore = (await runs()).length;
+    const { store, connectorId } = w;
+    const runsBefore = (await w.runs()).length;
     const projectGid = expectedRecords(sim.data).records.projects[0]!;
     const victim = sim.data.taskGids({ projectGid }).at(-1)!;
     // A subtask of its own, with a file: the delete events name the tasks, never their files.
@@ -70,21 +71,21 @@ describe.each(['sqlite', 'postgres'] as const)('watching the upstream’s change
       sim.addAttachment({ parentGid: subtask, name: 'on-its-subtask.pdf' }).gid,
       ...sim.data.attachmentsOf(victim).map((file) => file.gid),
     ];
-    await until(async () => {
+    await w.until(async () => {
       const stored = await storedRecords(store, connectorId);
       return stored.tasks.includes(subtask) && files.every((gid) => stored.attachments.includes(gid));
     });
 
     sim.deleteTask(victim);
-    await until(async () => !(await storedRecords(store, connectorId)).tasks.includes(victim));
+    await w.until(async () => !(await storedRecords(store, connectorId)).tasks.includes(victim));
     const stored = await storedRecords(store, connectorId);
     expect(stored.tasks).not.toContain(subtask);
     for (const gid of files) expect(stored.attachments).not.toContain(gid);
     expect(stored).toEqual(expectedRecords(sim.data).records);
     expect(await indexInconsistencies(store, connectorId)).toEqual([]);
-    expect((await runs()).length).toBe(runsBefore);
-    const feed = await t.request('GET', `/api/v1/connectors/sources/${connectorId}/changes?limit=1000`, {
-      token,
+    expect((await w.runs()).length).toBe(runsBefore);
+    const feed = await w.t.request('GET', `/api/v1/connectors/sources/${connectorId}/changes?limit=1000`, {
+      token: w.token,
     });
     const changes = (feed.body as { changes: { id: string; operation: string }[] }).changes;
     for (const gid of files)
