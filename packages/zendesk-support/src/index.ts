@@ -5,6 +5,7 @@ export {
   type EntityMethods,
   type ExecuteResult,
 } from '@conduit/connector-kit';
+export type { AccountRateLimit } from './account-rate-limit';
 export { type ZendeskDefinition, zendeskDefinition } from './definition/definition';
 export * from './definition/records';
 export {
@@ -13,9 +14,14 @@ export {
   type SearchableEntity,
 } from './definition/searchable-fields';
 export { createZendeskHostedExecutor, type ZendeskHostedOptions } from './hosted-executor';
-export { createZendeskExecutor, ZENDESK_RATE_LIMIT } from './local-executor';
+export { createZendeskExecutor, ZENDESK_RATE_LIMIT, type ZendeskLocalExecutor } from './local-executor';
 export { zendeskSyncPlan } from './sync-plan';
-export { type ZendeskChangeStreamOptions, zendeskChangeStream } from './ticket-change-stream';
+export {
+  WATCH_SHARE,
+  watchIntervalMs,
+  type ZendeskChangeStreamOptions,
+  zendeskChangeStream,
+} from './ticket-change-stream';
 export { VERSION } from './version';
 export {
   mapZendeskError,

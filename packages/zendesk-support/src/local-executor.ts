@@ -11,7 +11,8 @@ import {
   resolveExecuteRequest,
   type SupportDeskCredentials,
 } from '@conduit/protocol';
-import type { RateLimiterOptions } from '@conduit/transport';
+import { defaultFetch, type RateLimiterOptions } from '@conduit/transport';
+import { type AccountRateLimit, watchAccountRateLimit } from './account-rate-limit';
 import { zendeskDefinition } from './definition/definition';
 import { VERSION } from './version';
 import { mapZendeskError } from './zendesk-errors';
@@ -34,9 +35,21 @@ export const ZENDESK_RATE_LIMIT: RateLimiterOptions = {
 };
 
 /**
+ * The local executor, with the account's rate limit as the last response reported it.
+ *
+ * @example
+ * ```ts
+ * executor.accountRateLimit; // { perMinute: 200, remaining: 187 }
+ * ```
+ */
+export interface ZendeskLocalExecutor extends LocalConnectorExecutor {
+  readonly accountRateLimit: AccountRateLimit | undefined;
+}
+
+/**
  * The local executor of the support-desk connector: the kit's runtime over the declared
  * definition, with Zendesk's errors, credentials (Basic `{email}/token` or OAuth bearer) and
- * rate limit. Downloads send the credentials to the account's own `content_url` only (the first
+ * rate limit, and the account's plan limit learned from `X-Rate-Limit`. Downloads send the credentials to the account's own `content_url` only (the first
  * hop, which Zendesk may require them for), never to the storage host it redirects to, whatever
  * the host the attachment names.
  *
@@ -50,7 +63,7 @@ export const ZENDESK_RATE_LIMIT: RateLimiterOptions = {
  */
 export function createZendeskExecutor(
   options: ModuleExecutorOptions<SupportDeskCredentials>,
-): LocalConnectorExecutor {
+): ZendeskLocalExecutor {
   if (options.baseUrl === undefined) {
     throw new ConduitError(
       'The support-desk connector needs its base URL: https://{subdomain}.zendesk.com/api/v2',
@@ -61,6 +74,7 @@ export function createZendeskExecutor(
       },
     );
   }
+  const rateLimit = watchAccountRateLimit(options.fetch ?? defaultFetch());
   const base = createConnectorExecutor({
     definition: zendeskDefinition,
     baseUrl: options.baseUrl,
@@ -75,7 +89,7 @@ export function createZendeskExecutor(
     ...(options.retry === undefined ? {} : { retry: options.retry }),
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
     ...(options.hooks === undefined ? {} : { hooks: options.hooks }),
-    ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+    fetch: rateLimit.fetch,
   });
   const transport = base.transport;
   const downloadSpec = upstreamOf(zendeskDefinition.entities.attachments.actions.download)?.download;
@@ -111,7 +125,7 @@ export function createZendeskExecutor(
     };
   }
 
-  return {
+  const executor: LocalConnectorExecutor = {
     ...base,
     mode: 'local',
     transport,
@@ -129,4 +143,8 @@ export function createZendeskExecutor(
       return base.execute(request, executeOptions);
     },
   };
+  return Object.defineProperty(executor, 'accountRateLimit', {
+    get: rateLimit.latest,
+    enumerable: true,
+  }) as ZendeskLocalExecutor;
 }

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { SyncChangePage } from '@conduit/connector-kit';
+import { readSyncPage, type SyncChangePage } from '@conduit/connector-kit';
 import {
   loadOpenApiSpec,
   startZendeskSimulator,
@@ -11,7 +11,7 @@ import {
 import { afterEach, describe, expect, it } from 'vitest';
 import { createZendeskExecutor } from './local-executor';
 import { zendeskSyncPlan } from './sync-plan';
-import { zendeskChangeStream } from './ticket-change-stream';
+import { WATCH_SHARE, watchIntervalMs, zendeskChangeStream } from './ticket-change-stream';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const specPath = path.resolve(repoRoot, '../shared/specs/zendesk/ticketing.yaml');
@@ -64,7 +64,7 @@ describe('the Zendesk change stream', () => {
     expect(requests(/deleted_tickets/)).toBe(0);
   });
 
-  it('edits, new comments and new attachments are upserts; the record fetched is the new state', async () => {
+  it('edits, new comments and new attachments are upserts with the listed ticket, read once', async () => {
     const { sim, read, stream, executor, clock } = await setUp();
     const { cursor } = await read(null);
     const [edited, commented, attached] = sim.data.liveTickets().slice(10, 13);
@@ -76,6 +76,7 @@ describe('the Zendesk change stream', () => {
     });
     const created = sim.data.addTicket({ subject: 'a brand new ticket' });
     clock.advance(5_000);
+    sim.requests.clear();
     const page = await read(cursor);
     expect(page.expired).toBe(false);
     expect(ids(page, 'upsert').sort()).toEqual(
@@ -83,8 +84,27 @@ describe('the Zendesk change stream', () => {
     );
     // A new ticket moves the count as expected: no deleted tickets read for it.
     expect(ids(page, 'delete')).toEqual([]);
-    const record = await stream.fetch(executor, 'tickets', String(edited!.id));
-    expect(record).toMatchObject({ id: edited!.id, subject: 'the new subject' });
+    // Each upsert carries its ticket as listed: the sorted list and the count, nothing read again.
+    expect(sim.requests.all.map((request) => request.path.replace(/\.json$/, ''))).toEqual([
+      '/api/v2/tickets',
+      '/api/v2/tickets/count',
+    ]);
+    const handed = new Map(page.changes.map((change) => [change.id, change.record]));
+    expect(handed.get(String(edited!.id))).toMatchObject({ id: edited!.id, subject: 'the new subject' });
+    expect(handed.get(String(created.id))).toMatchObject({ id: created.id, subject: 'a brand new ticket' });
+    // The record is the one the sync's own ticket listing (the incremental export) stores, and
+    // the one `fetch` reads: the same fields, the same values.
+    clock.advance(65_000); // past the minute the export withholds
+    const exported = await readSyncPage(executor, zendeskSyncPlan, { kind: 'tickets', parent: '' }, null, {
+      pageSize: 100,
+      modifiedSince: null,
+    });
+    for (const change of page.changes) {
+      expect(change.record).toEqual(exported.records.find((record) => String(record.id) === change.id));
+    }
+    expect(handed.get(String(edited!.id))).toEqual(
+      await stream.fetch(executor, 'tickets', String(edited!.id)),
+    );
     // Seen once: the next read has nothing.
     clock.advance(5_000);
     expect((await read(page.cursor)).changes).toEqual([]);
@@ -131,6 +151,44 @@ describe('the Zendesk change stream', () => {
     }
     expect(sim.requests.all.filter((request) => request.status === 429)).toEqual([]);
   }, 120_000);
+
+  it('paces idle reads to ≤ 8% of the account’s limit from X-Rate-Limit (Team plan, 200 a minute)', async () => {
+    const { sim, read, clock } = await setUp({ rateLimit: { perMinute: 200 } });
+    let page = await read(null);
+    expect(page.nextReadInMs).toBe(watchIntervalMs({ perMinute: 200, remaining: undefined }));
+    expect(page.nextReadInMs).toBeGreaterThan(5_000);
+    sim.requests.clear();
+    const start = clock.now();
+    // The watcher waits its 5 s, or longer when the stream asks.
+    while (clock.now() - start < 10 * 60_000) {
+      clock.advance(Math.max(5_000, page.nextReadInMs ?? 0));
+      page = await read(page.cursor);
+      expect(page.changes).toEqual([]);
+    }
+    const at = sim.requests.all.map((request) => request.at);
+    expect(at.length).toBeGreaterThan(0);
+    // Every minute, sliding: at most 8% of 200 requests (the deleted-tickets safety net included).
+    for (const from of at) {
+      expect(at.filter((t) => t >= from && t < from + 60_000).length).toBeLessThanOrEqual(WATCH_SHARE * 200);
+    }
+    expect(sim.requests.all.filter((request) => request.status === 429)).toEqual([]);
+  }, 60_000);
+
+  it('keeps the 5 s watch on an Enterprise plan (700 a minute), and follows the limit the account reports', async () => {
+    const { sim, read, clock } = await setUp({ rateLimit: { perMinute: 700 } });
+    const first = await read(null);
+    expect(first.nextReadInMs).toBeLessThanOrEqual(5_000);
+    expect(first.nextReadInMs).toBeGreaterThan(0);
+    // The plan changes (the header says so): the next read paces by it.
+    sim.setRateLimit({ perMinute: 200 });
+    clock.advance(5_000);
+    const next = await read(first.cursor);
+    expect(next.nextReadInMs).toBe(watchIntervalMs({ perMinute: 200, remaining: undefined }));
+    // Reads 5 s apart on 700 a minute: 12 reads of 2 and a deleted tickets read in a minute, 25
+    // requests (3.6%); on 200 a minute, 8.6 s apart: 7 reads and one deleted tickets read, 15 (7.5%).
+    expect(2 * Math.ceil(60_000 / 5_000) + 1).toBeLessThanOrEqual(WATCH_SHARE * 700);
+    expect(2 * Math.ceil(60_000 / next.nextReadInMs!) + 1).toBeLessThanOrEqual(WATCH_SHARE * 200);
+  });
 
   it('a cursor that does not parse, is older than 30 days or trails 1,000 changes is expired', async () => {
     const { sim, read, clock } = await setUp({ dataset: { tickets: 1_200 } });

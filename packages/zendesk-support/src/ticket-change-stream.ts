@@ -1,7 +1,9 @@
 import type { LocalConnectorExecutor, SyncChange, SyncChangeStream } from '@conduit/connector-kit';
 import { NotFoundError } from '@conduit/protocol';
 import { z } from 'zod';
+import type { AccountRateLimit } from './account-rate-limit';
 import type { SearchableEntity } from './definition/searchable-fields';
+import type { ZendeskLocalExecutor } from './local-executor';
 
 /**
  * Why the stream polls what it polls (shared/reference/support-desk-upstream.md §7 and
@@ -26,6 +28,41 @@ const DELETED_PER_MINUTE = 8;
 const DELETED_BURST = 2;
 /** Deleted tickets are read at least this often, for deletions the count cannot show. */
 const DELETED_SAFETY_MS = 120_000;
+/**
+ * Share of the account's per-minute limit idle watching may spend: below the 10% a background
+ * sync is allowed, leaving room for the runs and for the connector's own calls.
+ *
+ * @example
+ * ```ts
+ * WATCH_SHARE * 200; // 16 requests a minute on a Team plan
+ * ```
+ */
+export const WATCH_SHARE = 0.08;
+/** Requests an idle read sends on the account's budget: the sorted list and the count. */
+const IDLE_READ_REQUESTS = 2;
+
+/**
+ * The least time between reads so that idle watching spends at most {@link WATCH_SHARE} of the
+ * account's limit as Zendesk last reported it (`X-Rate-Limit`) in any minute, not only on
+ * average: a minute holds that many reads of {@link IDLE_READ_REQUESTS} each, and one deleted
+ * tickets read (the safety net, every {@link DELETED_SAFETY_MS}). 0 when the limit is not known.
+ * On a Team plan (200 a minute: 16 requests) 7 reads a minute, 8.6 s apart; from 400 a minute up
+ * it is below the service's 5 s watch, which then applies.
+ *
+ * @example
+ * ```ts
+ * watchIntervalMs({ perMinute: 200, remaining: 150 }); // 8_572
+ * ```
+ */
+export function watchIntervalMs(limit: AccountRateLimit | undefined): number {
+  if (limit === undefined || limit.perMinute <= 0) return 0;
+  const budget = WATCH_SHARE * limit.perMinute;
+  const reads = Math.floor((budget - 1) / IDLE_READ_REQUESTS);
+  if (reads >= 1) return Math.ceil(60_000 / reads);
+  // Not even one read a minute (a plan of a few requests a minute): every read then also lists
+  // the deleted tickets, and the share holds on average.
+  return Math.ceil((60_000 * (IDLE_READ_REQUESTS + 1)) / budget);
+}
 
 const Cursor = z.object({
   v: z.literal(1),
@@ -66,6 +103,12 @@ const RECORD_OF: Readonly<Record<SearchableEntity, { path: string; key: string }
 
 const seconds = (iso: string): number => Math.floor(Date.parse(iso) / 1000);
 
+/** A ticket of the sorted list: its watermark fields, and the record as the listing parsed it. */
+interface Listed {
+  readonly ticket: z.infer<typeof ListedTicket>;
+  readonly record: Record<string, unknown>;
+}
+
 function encode(cursor: Cursor): string {
   return Buffer.from(JSON.stringify(cursor)).toString('base64url');
 }
@@ -89,14 +132,17 @@ export interface ZendeskChangeStreamOptions {
  *
  * 1. `GET /tickets?sort=-updated_at` (cursor pages) back to the newest `updated_at` of the last
  *    read: every ticket edited, commented on or given an attachment since (each bumps
- *    `updated_at`) is an upsert;
+ *    `updated_at`) is an upsert, with the listed ticket as its record (nothing is read again);
  * 2. `GET /tickets/count`: when it is not what the last count and the new tickets make it, a ticket
  *    went away, and `GET /deleted_tickets?sort_by=deleted_at&sort_order=desc` (its own budget of
  *    10 a minute, paced by a token bucket) turns the newest deletions into deletes.
  *
- * Idle, that is two requests on the account's budget per read. The incremental exports stay the
- * runs' catch-up. A cursor that does not parse, is older than the 30 days deleted tickets are kept,
- * or trails more than 1,000 changed tickets is `expired`: the service runs a full sync.
+ * Idle, that is two requests on the account's budget per read; each read asks the watcher to
+ * wait ({@link watchIntervalMs}) so that idle watching stays within {@link WATCH_SHARE} of the
+ * account's limit (`X-Rate-Limit`, through a {@link ZendeskLocalExecutor}). The incremental
+ * exports stay the runs' catch-up. A cursor that does not parse, is older than the 30 days
+ * deleted tickets are kept, or trails more than 1,000 changed tickets is `expired`: the service
+ * runs a full sync.
  *
  * @example
  * ```ts
@@ -107,13 +153,16 @@ export function zendeskChangeStream(
   options: ZendeskChangeStreamOptions = {},
 ): SyncChangeStream<SearchableEntity> {
   const now = options.now ?? Date.now;
+  /** The pace the account's limit asks for, as the responses of this read reported it. */
+  const pace = (executor: LocalConnectorExecutor) =>
+    watchIntervalMs((executor as Partial<ZendeskLocalExecutor>).accountRateLimit);
 
   async function newestTickets(
     executor: LocalConnectorExecutor,
     since: { u: number; ids: readonly number[] } | null,
     signal: AbortSignal | undefined,
-  ): Promise<{ changed: z.infer<typeof ListedTicket>[]; newest: number; reached: boolean }> {
-    const changed: z.infer<typeof ListedTicket>[] = [];
+  ): Promise<{ changed: Listed[]; newest: number; reached: boolean }> {
+    const changed: Listed[] = [];
     let newest = since?.u ?? 0;
     let offset: string | null = null;
     for (let pages = 0; pages < MAX_LIST_PAGES; pages += 1) {
@@ -130,7 +179,8 @@ export function zendeskChangeStream(
         // the tickets of the newest second are the watermark's.
         const floor = since?.u ?? newest;
         if (updated < floor) return { changed, newest, reached: true };
-        if (updated > floor || since === null || !since.ids.includes(ticket.id)) changed.push(ticket);
+        if (updated > floor || since === null || !since.ids.includes(ticket.id))
+          changed.push({ ticket, record: raw });
       }
       if (page.nextOffset === null) return { changed, newest, reached: true };
       offset = page.nextOffset;
@@ -193,7 +243,7 @@ export function zendeskChangeStream(
       // More than 1,000 tickets changed in the newest second: start after it (the run the
       // expiry queues reads them) rather than page through them on every read.
       u: listed.reached ? listed.newest : listed.newest + 1,
-      ids: listed.reached ? listed.changed.map((ticket) => ticket.id) : [],
+      ids: listed.reached ? listed.changed.map(({ ticket }) => ticket.id) : [],
       n,
       d: deletions.newest,
       dIds: deletions.newestIds,
@@ -209,19 +259,27 @@ export function zendeskChangeStream(
       const cursor = text === null ? undefined : decode(text);
       const at = now();
       if (cursor === undefined || at - cursor.at > MAX_CURSOR_AGE_MS) {
-        return { changes: [], cursor: await fresh(executor, signal), more: false, expired: true };
+        const restart = await fresh(executor, signal);
+        return { changes: [], cursor: restart, more: false, expired: true, nextReadInMs: pace(executor) };
       }
       const listed = await newestTickets(executor, cursor, signal);
       if (!listed.reached) {
-        return { changes: [], cursor: await fresh(executor, signal), more: false, expired: true };
+        const restart = await fresh(executor, signal);
+        return { changes: [], cursor: restart, more: false, expired: true, nextReadInMs: pace(executor) };
       }
       const n = await ticketCount(executor, signal);
-      const created = listed.changed.filter((ticket) => seconds(ticket.created_at) >= cursor.u).length;
+      const created = listed.changed.filter(({ ticket }) => seconds(ticket.created_at) >= cursor.u).length;
       const gone = n === null || cursor.n === null || n !== cursor.n + created;
-      const changes: SyncChange<SearchableEntity>[] = listed.changed.map((ticket) => ({
+      // The sorted list is the definition's `tickets.list`, the action the sync's listing reads
+      // (through the incremental export): both answer Zendesk's `Ticket` (ticketing.yaml's
+      // TicketsResponse and CursorBasedExportIncrementalTicketsResponse), parsed by the same
+      // record schema, with no sideloads either way. So the listed ticket is the copy's record
+      // and is handed over as it is, without a `GET /tickets/{id}` per change.
+      const changes: SyncChange<SearchableEntity>[] = listed.changed.map(({ ticket, record }) => ({
         entity: 'tickets',
         id: String(ticket.id),
         operation: 'upsert',
+        record,
       }));
       const tokens = Math.min(
         DELETED_BURST,
@@ -235,8 +293,8 @@ export function zendeskChangeStream(
         ids: [
           ...(listed.newest === cursor.u ? cursor.ids : []),
           ...listed.changed
-            .filter((ticket) => seconds(ticket.updated_at) === listed.newest)
-            .map((ticket) => ticket.id),
+            .filter(({ ticket }) => seconds(ticket.updated_at) === listed.newest)
+            .map(({ ticket }) => ticket.id),
         ],
         n,
         tokens,
@@ -256,7 +314,7 @@ export function zendeskChangeStream(
           pending: false,
         };
       }
-      return { changes, cursor: encode(next), more: false, expired: false };
+      return { changes, cursor: encode(next), more: false, expired: false, nextReadInMs: pace(executor) };
     },
     async fetch(executor, entity, id, signal) {
       const { path, key } = RECORD_OF[entity];

@@ -54,6 +54,10 @@ describe.each(['sqlite', 'postgres'] as const)('watching the support desk’s ch
     const changes = (feed.body as { changes: { id: string; operation: string }[] }).changes;
     expect(changes.findLast((change) => change.id === String(victim!.id))?.operation).toBe('delete');
     expect(changes.findLast((change) => change.id === String(commented!.id))?.operation).toBe('upsert');
+    // The watch stored the tickets as the sorted list gave them: none was read again one by one.
+    expect(
+      sim.requests.all.filter((request) => /^\/api\/v2\/tickets\/\d+(\.json)?$/.test(request.path)),
+    ).toEqual([]);
     // Every request the watch and the runs sent stayed within the upstream's limits.
     expect(sim.requests.all.filter((request) => request.status === 429)).toEqual([]);
   }, 90_000);
