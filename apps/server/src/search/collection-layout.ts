@@ -41,6 +41,17 @@ export const HOT_COLUMN_NAMES: readonly HotColumnName[] = HOT_COLUMNS.map((hot) 
 const INDEXED_TEXT_FIELDS: readonly string[] = ['name', 'notes', 'description', 'email'];
 
 /**
+ * The fields a record's id is read from, the first present one winning.
+ *
+ * @example
+ * ```ts
+ * RECORD_ID_FIELDS.find((field) => field in { Id: '001', Name: 'Acme' }); // 'Id'
+ * ```
+ */
+export const RECORD_ID_FIELDS: readonly string[] = ['gid', 'Id', 'id'];
+const RECORD_ID_TYPES: ReadonlySet<SearchFieldType> = new Set(['string', 'integer', 'number']);
+
+/**
  * How one entity's records are laid out in the search tables: its searchable fields, which of its
  * paths have typed columns, and which fields have a word index.
  *
@@ -56,6 +67,11 @@ export interface CollectionLayout {
   readonly hotColumns: readonly HotColumn[];
   /** Top-level string fields with a word index, in a fixed order. */
   readonly textFields: readonly string[];
+  /**
+   * The searchable field records are stored under (`record_id`, see `searchRecordId`): the first of
+   * `gid`, `Id` and `id` declared as a string or a number. Undefined when none is searchable.
+   */
+  readonly recordIdField: string | undefined;
   hotColumnFor(path: readonly string[]): HotColumn | undefined;
   isIndexedText(path: readonly string[]): boolean;
 }
@@ -83,10 +99,14 @@ export function collectionLayout(fields: Readonly<Record<string, SearchFieldType
   );
   const byPath = new Map(hotColumns.map((hot) => [pathKey(hot.path), hot]));
   const textFields = INDEXED_TEXT_FIELDS.filter((field) => fields[field] === 'string');
+  const declared = RECORD_ID_FIELDS.find((field) => fields[field] !== undefined);
+  const recordIdField =
+    declared !== undefined && RECORD_ID_TYPES.has(fields[declared]!) ? declared : undefined;
   const layout: CollectionLayout = {
     fields,
     hotColumns,
     textFields,
+    recordIdField,
     hotColumnFor: (path) => byPath.get(pathKey(path)),
     isIndexedText: (path) => path.length === 1 && textFields.includes(path[0]!),
   };

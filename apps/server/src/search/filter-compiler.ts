@@ -7,9 +7,10 @@ import type {
   SearchTextNode,
 } from '@conduit/protocol';
 import type { CollectionLayout } from './collection-layout';
-import { lengthKey } from './indexed-document';
+import { lengthKey, recordIdKey } from './indexed-document';
 import { likePatternOf } from './like-pattern';
 import type { LateralJoins, SearchDialect } from './search-dialect';
+import { storableText } from './sql-literals';
 import type { SqlParams } from './sql-params';
 import type { TextPlan } from './text-plans';
 
@@ -83,9 +84,33 @@ function present(target: SearchFieldTarget, context: FilterContext): string {
 function equals(target: SearchFieldTarget, value: SearchScalar, context: FilterContext): string {
   const column = context.layout.hotColumnFor(target.path);
   if (column) return context.dialect.hotCompare(column, 'eq', value, context.params);
-  if (isTopLevelScalar(target))
-    return context.dialect.fieldCompare(target.field, 'eq', value, context.params);
+  if (isTopLevelScalar(target)) return fieldIn(target.field, [value], context);
   return context.dialect.pathCompare(target, 'eq', value, context.params);
+}
+
+/**
+ * A top-level scalar field equal to one of `values` (non-null, at least one). On the field records
+ * are stored under, the values a record id can be made of are looked up in the table's key first;
+ * the value itself is still compared, so types match exactly as elsewhere (`"5"` never finds the
+ * record whose integer `id` is 5, although both are stored under the key `5`).
+ */
+function fieldIn(field: string, values: readonly SearchScalar[], context: FilterContext): string {
+  const { dialect, params } = context;
+  if (field !== context.layout.recordIdField) return dialect.fieldIn(field, values, params);
+  const keyed: SearchScalar[] = [];
+  const rest: SearchScalar[] = [];
+  for (const value of values) {
+    // A record's key keeps a U+0000 its data has replaced: such values take the scan.
+    const key = recordIdKey(value);
+    (key !== undefined && !storableText(key).includes('\uFFFD') ? keyed : rest).push(value);
+  }
+  const parts: string[] = [];
+  if (keyed.length > 0) {
+    const ids = [...new Set(keyed.map((value) => recordIdKey(value)!))];
+    parts.push(`(${dialect.recordIdIn(ids, params)} AND ${dialect.fieldIn(field, keyed, params)})`);
+  }
+  if (rest.length > 0) parts.push(dialect.fieldIn(field, rest, params));
+  return parts.length === 1 ? parts[0]! : `(${parts.join(' OR ')})`;
 }
 
 function compileCompare(node: SearchCompareNode, context: FilterContext): string {
@@ -113,9 +138,7 @@ function compileIn(node: SearchInNode, context: FilterContext): string {
         );
       }
     } else if (isTopLevelScalar(node)) {
-      parts.push(
-        ...values.map((value) => context.dialect.fieldCompare(node.field, 'eq', value, context.params)),
-      );
+      parts.push(fieldIn(node.field, values, context));
     } else {
       parts.push(context.dialect.pathIn(node, values, context.params));
     }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { SearchFieldType } from '@conduit/protocol';
-import type { CollectionLayout, HotColumnName } from './collection-layout';
+import { type CollectionLayout, type HotColumnName, RECORD_ID_FIELDS } from './collection-layout';
 import { storableText } from './sql-literals';
 import { wordsOf } from './text-folding';
 
@@ -107,11 +107,27 @@ function fits(value: unknown, type: SearchFieldType): boolean {
  * ```
  */
 export function searchRecordId(raw: Record<string, unknown>): string | undefined {
-  for (const key of ['gid', 'Id', 'id']) {
-    const value = raw[key];
-    if (typeof value === 'string' && value !== '') return value;
-    if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
+  for (const key of RECORD_ID_FIELDS) {
+    const id = recordIdKey(raw[key]);
+    if (id !== undefined) return id;
   }
+  return undefined;
+}
+
+/**
+ * The id a record whose id field holds `value` is stored under: a non-empty string as is, a safe
+ * integer in decimal; undefined for any other value (the record is then keyed by another field).
+ *
+ * @example
+ * ```ts
+ * recordIdKey(42); // '42'
+ * recordIdKey('1203'); // '1203'
+ * recordIdKey(4.5); // undefined
+ * ```
+ */
+export function recordIdKey(value: unknown): string | undefined {
+  if (typeof value === 'string' && value !== '') return value;
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
   return undefined;
 }
 

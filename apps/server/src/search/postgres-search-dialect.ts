@@ -69,6 +69,20 @@ export class PostgresSearchDialect implements SearchDialect {
     return this.pathCompare({ field, path: [field], fieldType: 'string' }, op, value, params);
   }
 
+  fieldIn(field: string, values: readonly SearchScalar[], params: SqlParams): string {
+    if (values.length === 1) return this.fieldCompare(field, 'eq', values[0]!, params);
+    // jsonb equality compares type for type (numbers by value), as containment does; the value is
+    // read once per row and looked up in the list's hash, where one containment per value would
+    // probe the GIN index once each (slower from a few values on). NULL when missing: coalesced.
+    const list = params.add(pgTextArray(values.map((value) => JSON.stringify(bindable(value)))));
+    return `coalesce((r.data -> ${params.add(field)}::text) = ANY(${list}::jsonb[]), FALSE)`;
+  }
+
+  recordIdIn(ids: readonly string[], params: SqlParams): string {
+    if (ids.length === 1) return `(r.record_id = ${params.add(ids[0]!)}::text)`;
+    return `(r.record_id = ANY(${params.add(pgTextArray(ids))}::text[]))`;
+  }
+
   fieldPresent(field: string, params: SqlParams): string {
     return `coalesce(jsonb_typeof(r.data -> ${params.add(field)}::text) <> 'null', FALSE)`;
   }

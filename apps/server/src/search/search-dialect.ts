@@ -41,6 +41,10 @@ export interface SearchDialect {
   hotCompare(column: HotColumn, op: 'eq' | OrderOperator, value: SearchScalar, params: SqlParams): string;
   /** `eq` (non-null) or an order comparison on a top-level field of a scalar type. */
   fieldCompare(field: string, op: 'eq' | OrderOperator, value: SearchScalar, params: SqlParams): string;
+  /** A top-level field of a scalar type equals one of `values` (non-null, at least one), its value read once. */
+  fieldIn(field: string, values: readonly SearchScalar[], params: SqlParams): string;
+  /** The record is stored under one of `ids` (at least one): a lookup in the records table's key. */
+  recordIdIn(ids: readonly string[], params: SqlParams): string;
   /** Whether a top-level field of a scalar or object type holds a non-null value. */
   fieldPresent(field: string, params: SqlParams): string;
   /** Any value reached by a path (through arrays, into objects) equals or compares with `value`. */

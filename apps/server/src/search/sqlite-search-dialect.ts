@@ -68,6 +68,20 @@ export class SqliteSearchDialect implements SearchDialect {
     return `coalesce(${extracted} ${ORDER_SQL[op]} ${params.add(bindable(value))}, 0)`;
   }
 
+  fieldIn(field: string, values: readonly SearchScalar[], params: SqlParams): string {
+    if (values.length === 1) return this.fieldCompare(field, 'eq', values[0]!, params);
+    // json_each's values have no affinity, so `IN` compares as `IS` does, type for type (a JSON
+    // true is 1, as a bound boolean is); the list is one parameter however long it is. A missing
+    // or null value makes `IN` NULL: coalesce keeps the predicate two-valued for `not`.
+    const list = params.add(JSON.stringify(values.map(bindable)));
+    return `coalesce(json_extract(r.data, ${params.add(sqliteJsonPath([field]))}) IN (SELECT value FROM json_each(${list})), 0)`;
+  }
+
+  recordIdIn(ids: readonly string[], params: SqlParams): string {
+    if (ids.length === 1) return `(r.record_id = ${params.add(ids[0]!)})`;
+    return `(r.record_id IN (SELECT value FROM json_each(${params.add(JSON.stringify(ids))})))`;
+  }
+
   fieldPresent(field: string, params: SqlParams): string {
     return `(coalesce(json_type(r.data, ${params.add(sqliteJsonPath([field]))}), 'null') <> 'null')`;
   }
