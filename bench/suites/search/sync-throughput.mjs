@@ -7,8 +7,7 @@ import { SEARCHABLE_ENTITIES } from '@conduit/asana';
 import {
   DEFAULT_SYNC_CONFIG,
   executeSyncRun,
-  migration0002SearchIndex,
-  migration0003SyncState,
+  MIGRATIONS,
   moduleSyncUpstream,
   openStore,
   SearchIndexWriter,
@@ -26,7 +25,7 @@ async function syncOnce({ dataset, rateLimit }) {
   const dir = mkdtempSync(join(tmpdir(), 'conduit-bench-sync-'));
   const store = await openStore({ dataDir: dir });
   try {
-    await store.migrate([migration0002SearchIndex, migration0003SyncState]);
+    await store.migrate(MIGRATIONS);
     const connectorId = await ensureConnector(store);
     const record = (
       await store.db.query('SELECT application_id FROM connectors WHERE id = $1', [connectorId])
