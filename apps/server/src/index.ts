@@ -89,6 +89,7 @@ export { type CollectionLayout, collectionLayout } from './search/collection-lay
 export { SearchEngine, type SearchTarget } from './search/search-engine';
 export { createSearchExtension, type SearchExtension } from './search/search-extension';
 export { type SearchCollection, SearchIndexWriter, type WriteOutcome } from './search/search-index-writer';
+export { SEARCH_MIGRATIONS } from './search/search-migrations';
 export {
   type ConduitServer,
   type CreateServerOptions,

@@ -3,7 +3,13 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MIGRATIONS, openStore, PostgresDatabase, registerApplication } from '@conduit/server';
+import {
+  migration0003SyncState,
+  openStore,
+  PostgresDatabase,
+  registerApplication,
+  SEARCH_MIGRATIONS,
+} from '@conduit/server';
 
 export const DATABASE_URL =
   process.env.CONDUIT_BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -13,7 +19,9 @@ const CACHE_ROOT = '/tmp/conduit-bench-search';
 /** Changes whenever the dataset generator or the store's search schema changes. */
 export function datasetVersion(kind, tasks) {
   const generator = readFileSync(join(import.meta.dirname, 'dataset.mjs'), 'utf8');
-  const schema = MIGRATIONS.map((migration) => migration[kind]).join('\n');
+  const schema = [...SEARCH_MIGRATIONS, migration0003SyncState]
+    .map((migration) => migration[kind])
+    .join('\n');
   return createHash('sha256').update(`${tasks}\n${generator}\n${schema}`).digest('hex').slice(0, 16);
 }
 
@@ -31,7 +39,7 @@ export async function openBenchStore(kind, tasks) {
     kind === 'sqlite'
       ? await openStore({ dataDir: sqliteDir(tasks) })
       : await openStore({ databaseUrl: DATABASE_URL, databaseSchema: schemaName(tasks) });
-  await store.migrate(MIGRATIONS);
+  await store.migrate([...SEARCH_MIGRATIONS, migration0003SyncState]);
   return store;
 }
 

@@ -7,9 +7,10 @@ import { SEARCHABLE_ENTITIES } from '@conduit/asana';
 import {
   DEFAULT_SYNC_CONFIG,
   executeSyncRun,
-  MIGRATIONS,
+  migration0003SyncState,
   moduleSyncUpstream,
   openStore,
+  SEARCH_MIGRATIONS,
   SearchIndexWriter,
   SyncRepository,
   silentLogger,
@@ -25,7 +26,7 @@ async function syncOnce({ dataset, rateLimit }) {
   const dir = mkdtempSync(join(tmpdir(), 'conduit-bench-sync-'));
   const store = await openStore({ dataDir: dir });
   try {
-    await store.migrate(MIGRATIONS);
+    await store.migrate([...SEARCH_MIGRATIONS, migration0003SyncState]);
     const connectorId = await ensureConnector(store);
     const record = (
       await store.db.query('SELECT application_id FROM connectors WHERE id = $1', [connectorId])
