@@ -451,7 +451,7 @@ async function oauthCallback(c: Context<AppEnv>, services: ServerServices): Prom
     });
     credentials = module.oauth.credentials(tokens, client);
     module.parseCredentials(credentials);
-    // What the token response adds to the config (Salesforce's instance_url) is checked when the
+    // What the token response adds to the config (e.g. an instance URL) is checked when the
     // connector is saved, by the same rules as a config given through the API (egress included).
     if (module.oauth.config) config = module.oauth.config(tokens, taken.config);
   } catch (failure) {

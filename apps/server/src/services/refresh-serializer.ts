@@ -14,8 +14,8 @@ export interface StoredOAuthCredentials {
  * transaction-scoped advisory lock on the connector id; a SQLite file has one process). Under the
  * lock the stored credentials are read again: a refresh token rotated by a holder this one waited for
  * is adopted with its access token (no second grant); one rotated earlier is used for the grant in
- * place of the held one. A rotated-out refresh token is never sent (Salesforce revokes the whole
- * token family when one is replayed).
+ * place of the held one. A rotated-out refresh token is never sent (an upstream that rotates
+ * refresh tokens may revoke the whole token family when one is replayed).
  *
  * @example
  * ```ts
@@ -58,7 +58,7 @@ export class RefreshSerializer {
             return { accessToken, refreshToken: latest, expiresAt: undefined } satisfies OAuthTokens;
           }
           // Rotated before this call failed (its access token may be as dead as this holder's), or
-          // an executor that never held an access token and wants its own grant (Salesforce learns
+          // an executor that never held an access token and wants its own grant (a module may learn
           // its API host from the token response): a grant with the newest token, never the
           // rotated-out one.
           return grant(latest);

@@ -4,8 +4,8 @@ import type { SqlExecutor } from '../store/sql-database';
 
 /**
  * Deletes records of `entity` from a connector's copy together with the records that belong to
- * them alone: for every listing of the plan under that entity that declares `parentField` (Asana's
- * attachments and subtasks), the records naming a deleted id there, and so on down. Used wherever
+ * them alone: for every listing of the plan under that entity that declares `parentField` (e.g.
+ * a task's attachments and subtasks), the records naming a deleted id there, and so on down. Used wherever
  * a record is known to be gone before a full run's sweep (a change stream's deletion, a tombstone,
  * a parent that 404s mid-run). Returns how many records were deleted.
  *
