@@ -100,8 +100,9 @@ to the newest \`updated_at\` seen (an edit, a new comment and a new attachment a
 it does it read \`GET /deleted_tickets?sort_by=deleted_at&sort_order=desc\`, paced by a token bucket
 (8 a minute, burst 2: never more than 10 in a minute, that endpoint's limit), and otherwise every
 2 minutes as a safety net. Idle, that is 2 requests on the account budget per read (24/min at the
-5 s default) and 0.5/min on the deleted-tickets budget (5% of its 10/min). Each changed ticket is
-read again (\`GET /tickets/{id}\`).
+5 s default; slower when \`X-Rate-Limit\` says the account's limit is lower, so that idle reads stay
+≤ 8% of it) and 0.5/min on the deleted-tickets budget (5% of its 10/min). A changed ticket is
+stored as the sorted list gave it, without reading it again.
 
 1. **Idle**: 60 s with no change; every API request the simulator receives is counted.
 2. **Changes**: 500 changes at uniformly random times over 120 s, each on its own

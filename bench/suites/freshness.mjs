@@ -496,8 +496,12 @@ function report(scenario, results, loadBefore) {
   return `
 ${scenario.describe({ changes: CHANGES, windowMs: WINDOW_MS, idleMs: IDLE_MS, observeMs: OBSERVE_EVERY_MS, lostMs: LOST_AFTER_MS })}
 
-**The machine is shared and loaded** (${cpus().length} cores, load average ${fixed(loadBefore, 1)} when the suite
-started, other engineers' builds and tests running): latencies include waiting for CPU.
+${
+  loadBefore >= cpus().length
+    ? `**The machine was shared and loaded** (${cpus().length} cores, load average ${fixed(loadBefore, 1)} when the suite
+started, other engineers' builds and tests running): latencies include waiting for CPU.`
+    : `The machine was otherwise idle (${cpus().length} cores, load average ${fixed(loadBefore, 1)} when the suite started).`
+}
 
 ${table(
   [
