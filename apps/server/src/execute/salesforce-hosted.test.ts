@@ -14,18 +14,11 @@ import { createSalesforce, type Salesforce, salesforceDefinition } from '@condui
 import { type SalesforceSimulator, startSalesforceSimulator } from '@conduit/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { credentialsContext, unsealJson } from '../crypto/sealed-box';
-import { createSearchExtension } from '../search/search-extension';
 import { toBuffer } from '../store/sql-values';
 import type { Store } from '../store/store';
-import { createSyncExtension, type SyncExtension } from '../sync/sync-extension';
-import {
-  startTestApp,
-  type TestApp,
-  type TestStoreLocation,
-  testStoreLocation,
-} from '../test-support/test-app';
+import { type SyncTestApp, startSyncTestApp } from '../sync/test-support/sync-test-app';
+import type { TestApp } from '../test-support/test-app';
 import { until } from '../test-support/until';
-import { createExecuteExtension } from './execute-extension';
 
 type Page = ListEnvelope<Record<string, unknown>>;
 
@@ -48,11 +41,10 @@ async function bytesOf(result: DownloadResult | AsyncIterable<Uint8Array>): Prom
 }
 
 describe.each(['sqlite', 'postgres'] as const)('CRM connectors (Salesforce) over %s', (kind) => {
-  let location: TestStoreLocation;
+  let app: SyncTestApp;
   let store: Store;
   let sim: SalesforceSimulator;
   let t: TestApp;
-  let sync: SyncExtension;
   let appToken: string;
 
   const credentials = (target: SalesforceSimulator = sim) => ({
@@ -101,30 +93,21 @@ describe.each(['sqlite', 'postgres'] as const)('CRM connectors (Salesforce) over
   }
 
   beforeAll(async () => {
-    location = await testStoreLocation(kind, `salesforce_${kind}`);
-    store = await location.open();
     sim = await startSalesforceSimulator({ dataset: { seed: 21, scale: { contacts: 2500 } } });
     // Runs only: the watch (tested in sync/crm-sync-watcher.test.ts) would add its own reads.
-    sync = createSyncExtension({
-      config: { pollMs: 20, leaseMs: 5_000, intervalMs: 3_600_000, watchMs: 0 },
+    app = await startSyncTestApp(kind, `salesforce_${kind}`, {
+      sync: {
+        config: { pollMs: 20, leaseMs: 5_000, intervalMs: 3_600_000, watchMs: 0 },
+      },
+      execute: { upstream: { retry: { initialDelayMs: 5, maxDelayMs: 20 } } },
     });
-    const extensions = [
-      createExecuteExtension({ upstream: { retry: { initialDelayMs: 5, maxDelayMs: 20 } } }),
-      createSearchExtension(),
-      sync,
-    ];
-    await store.migrate(extensions.flatMap((extension) => extension.migrations ?? []));
-    t = await startTestApp(store, { extensions, allowUpstreamOverride: true });
-    await sync.start?.(t.app.services);
+    ({ store, t } = app);
     appToken = await t.applicationToken();
   });
 
   afterAll(async () => {
-    await sync?.stop?.();
-    await t?.close();
+    await app?.close();
     await sim?.close();
-    await store?.close();
-    await location?.cleanup();
   });
 
   it('creates a crm connector and executes every list and get; records match local mode', async () => {

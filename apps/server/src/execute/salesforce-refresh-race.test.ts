@@ -6,9 +6,8 @@ import {
 } from '@conduit/protocol';
 import { type SalesforceSimulator, startSalesforceSimulator } from '@conduit/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSearchExtension } from '../search/search-extension';
 import type { Store } from '../store/store';
-import { createSyncExtension, type SyncExtension } from '../sync/sync-extension';
+import { type SyncTestApp, startSyncTestApp } from '../sync/test-support/sync-test-app';
 import {
   type StoreKind,
   startTestApp,
@@ -41,43 +40,33 @@ function expireSessionsDuringSlowGrants(sim: SalesforceSimulator): number {
 }
 
 describe.each<StoreKind>(['sqlite', 'postgres'])('rotating refresh tokens (Salesforce) over %s', (kind) => {
-  let location: TestStoreLocation;
+  let app: SyncTestApp;
   let store: Store;
   let sim: SalesforceSimulator;
   let t: TestApp;
-  let sync: SyncExtension;
   let appToken: string;
   let onPage: (() => void) | undefined;
 
   beforeAll(async () => {
-    location = await testStoreLocation(kind, `sf_refresh_race_${kind}`);
-    store = await location.open();
     sim = await rotatingOrg();
-    sync = createSyncExtension({
-      config: { pollMs: 20, leaseMs: 5_000, intervalMs: 3_600_000, pageSize: 100, concurrency: 2 },
-      onPage: () => {
-        const armed = onPage;
-        onPage = undefined;
-        armed?.();
+    app = await startSyncTestApp(kind, `sf_refresh_race_${kind}`, {
+      sync: {
+        config: { pollMs: 20, leaseMs: 5_000, intervalMs: 3_600_000, pageSize: 100, concurrency: 2 },
+        onPage: () => {
+          const armed = onPage;
+          onPage = undefined;
+          armed?.();
+        },
       },
+      execute: { upstream: { retry: { initialDelayMs: 5, maxDelayMs: 20 } } },
     });
-    const extensions = [
-      createExecuteExtension({ upstream: { retry: { initialDelayMs: 5, maxDelayMs: 20 } } }),
-      createSearchExtension(),
-      sync,
-    ];
-    await store.migrate(extensions.flatMap((extension) => extension.migrations ?? []));
-    t = await startTestApp(store, { extensions, allowUpstreamOverride: true });
-    await sync.start?.(t.app.services);
+    ({ store, t } = app);
     appToken = await t.applicationToken();
   });
 
   afterAll(async () => {
-    await sync?.stop?.();
-    await t?.close();
+    await app?.close();
     await sim?.close();
-    await store?.close();
-    await location?.cleanup();
   });
 
   it('a sync and an execute refused at the same moment refresh once, and the connector stays active', async () => {

@@ -2,26 +2,16 @@ import { CreatedConnectorSchema, SyncSummarySchema } from '@conduit/protocol';
 import { startZendeskSimulator, type ZendeskSimulator, zendeskAttachmentBytes } from '@conduit/testkit';
 import { createZendeskSupport, type ZendeskSupport } from '@conduit/zendesk-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSearchExtension } from '../search/search-extension';
-import type { Store } from '../store/store';
-import { createSyncExtension, type SyncExtension } from '../sync/sync-extension';
-import {
-  startTestApp,
-  type TestApp,
-  type TestStoreLocation,
-  testStoreLocation,
-} from '../test-support/test-app';
+import { type SyncTestApp, startSyncTestApp } from '../sync/test-support/sync-test-app';
+import type { TestApp } from '../test-support/test-app';
 import { until } from '../test-support/until';
-import { createExecuteExtension } from './execute-extension';
 
 type Params = Record<string, unknown>;
 
 describe.each(['sqlite', 'postgres'] as const)('the support-desk connector in hosted mode on %s', (kind) => {
-  let location: TestStoreLocation;
-  let store: Store;
+  let app: SyncTestApp;
   let sim: ZendeskSimulator;
   let t: TestApp;
-  let sync: SyncExtension;
   let token: string;
   let connectorId: string;
   let local: ZendeskSupport;
@@ -50,19 +40,13 @@ describe.each(['sqlite', 'postgres'] as const)('the support-desk connector in ho
     });
 
   beforeAll(async () => {
-    location = await testStoreLocation(kind, `zendesk_${kind}`);
-    store = await location.open();
     // Records become exportable at once, so an incremental run right after a change sees it.
     sim = await startZendeskSimulator({ rateLimit: false, exportDelaySeconds: 0 });
-    sync = createSyncExtension({ config: { pollMs: 20, leaseMs: 5_000, intervalMs: 3_600_000 } });
-    const extensions = [
-      createExecuteExtension({ upstream: { retry: { initialDelayMs: 5, maxDelayMs: 20 } } }),
-      createSearchExtension(),
-      sync,
-    ];
-    await store.migrate(extensions.flatMap((extension) => extension.migrations ?? []));
-    t = await startTestApp(store, { extensions, allowUpstreamOverride: true });
-    await sync.start?.(t.app.services);
+    app = await startSyncTestApp(kind, `zendesk_${kind}`, {
+      sync: { config: { pollMs: 20, leaseMs: 5_000, intervalMs: 3_600_000 } },
+      execute: { upstream: { retry: { initialDelayMs: 5, maxDelayMs: 20 } } },
+    });
+    ({ t } = app);
     token = await t.applicationToken();
     const credentials = { email: sim.credentials.email, api_token: sim.credentials.apiToken };
     const created = await create(credentials);
@@ -72,11 +56,8 @@ describe.each(['sqlite', 'postgres'] as const)('the support-desk connector in ho
   }, 60_000);
 
   afterAll(async () => {
-    await sync?.stop?.();
-    await t?.close();
+    await app?.close();
     await sim?.close();
-    await store?.close();
-    await location?.cleanup();
   });
 
   it('validates credentials and config at creation, naming the field', async () => {
