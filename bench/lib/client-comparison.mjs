@@ -2,10 +2,9 @@
 // fresh process, interleaved with a rotating start so drift in the machine's load spreads evenly,
 // and the table gives medians and ratios to the reference variants.
 import { join } from 'node:path';
+import { variantsDir } from './bench-paths.mjs';
 import { measureProcess } from './measure.mjs';
 import { fixed, median } from './stats.mjs';
-
-const variantsDir = join(import.meta.dirname, '..', 'variants');
 
 /** What the listing tables show of a process: [result key, name in the text]. */
 export const CLIENT_METRICS = [

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
+import { repoRoot, variantsDir } from '../lib/bench-paths.mjs';
 import {
   comparisonRows,
   measureInterleaved,
@@ -15,10 +16,12 @@ import {
   ratioVerdicts,
   verdict,
 } from '../lib/client-comparison.mjs';
+import { limiterFlags } from '../lib/limiter-flags.mjs';
 import { measureProcess } from '../lib/measure.mjs';
 import { fixed, table } from '../lib/stats.mjs';
+import { suiteLog } from '../lib/suite-log.mjs';
 import { testkitBin } from '../lib/testkit-bin.mjs';
-import { startServerProcess } from '../variants/support/child-server.mjs';
+import { startServerProcess, withServerProcess } from '../variants/support/child-server.mjs';
 
 export const title = 'Asana connector vs the official SDK (issue "The task-management connector")';
 
@@ -36,12 +39,8 @@ const GET_TARGET_SHARE = 0.9;
 // The official SDK's naive retry stops here whatever it achieved.
 const OFFICIAL_RETRY_CAP_MS = 90_000;
 
-const here = import.meta.dirname;
-const repoRoot = join(here, '..', '..');
-const variantsDir = join(here, '..', 'variants');
 const simulatorScript = testkitBin('asana-simulator');
-
-const log = (line) => process.stderr.write(`  asana: ${line}\n`);
+const log = suiteLog('asana');
 
 export async function run() {
   const list = await runList();
@@ -63,29 +62,24 @@ const LIST_VARIANTS = [
 ];
 
 async function runList() {
-  const simulator = await startServerProcess(simulatorScript, [
-    '--project-tasks',
-    String(LIST_TASKS),
-    '--rate-limit',
-    'off',
-  ]);
-  const { baseUrl, token, projectGid, projectTaskCount } = simulator.ready;
-  if (projectTaskCount !== LIST_TASKS)
-    throw new Error(`the simulator's project has ${projectTaskCount} tasks`);
-  let runs;
-  try {
-    runs = await measureInterleaved({
-      variants: LIST_VARIANTS,
-      repetitions: LIST_REPETITIONS,
-      args: ['--base-url', baseUrl, '--project', projectGid],
-      env: { ASANA_TOKEN: token },
-      expected: LIST_TASKS,
-      noun: 'tasks',
-      log,
-    });
-  } finally {
-    await simulator.stop();
-  }
+  const runs = await withServerProcess(
+    simulatorScript,
+    ['--project-tasks', String(LIST_TASKS), '--rate-limit', 'off'],
+    {},
+    ({ baseUrl, token, projectGid, projectTaskCount }) => {
+      if (projectTaskCount !== LIST_TASKS)
+        throw new Error(`the simulator's project has ${projectTaskCount} tasks`);
+      return measureInterleaved({
+        variants: LIST_VARIANTS,
+        repetitions: LIST_REPETITIONS,
+        args: ['--base-url', baseUrl, '--project', projectGid],
+        env: { ASANA_TOKEN: token },
+        expected: LIST_TASKS,
+        noun: 'tasks',
+        log,
+      });
+    },
+  );
 
   const rows = comparisonRows(LIST_VARIANTS, runs, ['official', 'fetch']);
   const verdicts = [
@@ -165,14 +159,7 @@ async function runRateLimitedGets() {
       try {
         const args =
           id === 'conduit'
-            ? [
-                '--requests',
-                String(GET_QUOTA),
-                '--interval-ms',
-                String(GET_WINDOW_MS),
-                '--concurrency',
-                String(GET_CONCURRENCY),
-              ]
+            ? limiterFlags({ requests: GET_QUOTA, intervalMs: GET_WINDOW_MS, concurrency: GET_CONCURRENCY })
             : ['--concurrency', String(GET_CONCURRENCY), '--cap-ms', String(OFFICIAL_RETRY_CAP_MS)];
         results[id] = await measureProcess(
           join(variantsDir, `asana-get-${id}.mjs`),
@@ -325,7 +312,7 @@ function runSizes() {
         entry: OFFICIAL_ENTRY,
       },
     ];
-    const esbuild = join(here, '..', 'node_modules', '.bin', 'esbuild');
+    const esbuild = join(repoRoot, 'bench', 'node_modules', '.bin', 'esbuild');
     const rows = [];
     const lists = [];
     const measured = {};

@@ -3,6 +3,7 @@
 // of @conduit/testkit runs in a process of its own; every client variant runs in a fresh process.
 // See bench/README.md.
 import { join } from 'node:path';
+import { variantsDir } from '../lib/bench-paths.mjs';
 import {
   CLIENT_METRICS,
   comparisonRows,
@@ -11,7 +12,8 @@ import {
 } from '../lib/client-comparison.mjs';
 import { measureProcess } from '../lib/measure.mjs';
 import { fixed, table } from '../lib/stats.mjs';
-import { startServerProcess } from '../variants/support/child-server.mjs';
+import { suiteLog } from '../lib/suite-log.mjs';
+import { withServerProcess } from '../variants/support/child-server.mjs';
 
 export const title = 'Salesforce connector vs jsforce, and its sync (issue 15, "The CRM connector")';
 
@@ -26,10 +28,8 @@ const DELETE_SHARE = 0.001;
 // The SOQL of `contacts.list` without filters: jsforce runs exactly this.
 const CONTACTS_SOQL = 'SELECT FIELDS(STANDARD) FROM Contact ORDER BY LastModifiedDate DESC, Id DESC';
 
-const here = import.meta.dirname;
-const variantsDir = join(here, '..', 'variants');
 const simulatorScript = join(variantsDir, 'support', 'salesforce-simulator.mjs');
-const log = (line) => process.stderr.write(`  salesforce: ${line}\n`);
+const log = suiteLog('salesforce');
 
 function credentialsEnv(ready) {
   return {
@@ -68,28 +68,21 @@ const LIST_VARIANTS = [
 ];
 
 async function runList() {
-  const simulator = await startServerProcess(
+  const runs = await withServerProcess(
     simulatorScript,
     ['--accounts', String(LIST_ACCOUNTS), '--contacts', String(LIST_CONTACTS)],
-    {
-      readyTimeoutMs: 120_000,
-    },
+    { readyTimeoutMs: 120_000 },
+    (ready) =>
+      measureInterleaved({
+        variants: LIST_VARIANTS,
+        repetitions: LIST_REPETITIONS,
+        args: ['--login-url', ready.loginUrl, '--soql', CONTACTS_SOQL],
+        env: credentialsEnv(ready),
+        expected: LIST_CONTACTS,
+        noun: 'contacts',
+        log,
+      }),
   );
-  const ready = simulator.ready;
-  let runs;
-  try {
-    runs = await measureInterleaved({
-      variants: LIST_VARIANTS,
-      repetitions: LIST_REPETITIONS,
-      args: ['--login-url', ready.loginUrl, '--soql', CONTACTS_SOQL],
-      env: credentialsEnv(ready),
-      expected: LIST_CONTACTS,
-      noun: 'contacts',
-      log,
-    });
-  } finally {
-    await simulator.stop();
-  }
   const rows = comparisonRows(LIST_VARIANTS, runs, ['jsforce']);
   const verdicts = ratioVerdicts(runs, { reference: 'jsforce', name: 'jsforce', target: LIST_TARGET });
   const perRep = CLIENT_METRICS.map(([key, name]) => {
@@ -119,38 +112,31 @@ interleaved runs are the comparable part. jsforce keeps every fetched record in 
 // --- 2. Full and incremental sync of 100,000 records ---------------------------------------------
 
 async function runSync() {
-  const simulator = await startServerProcess(
+  const script = join(variantsDir, 'salesforce-sync-conduit.mjs');
+  const { ready, full, incremental, mutation, fullCalls, incrementalCalls } = await withServerProcess(
     simulatorScript,
     ['--accounts', String(SYNC_ACCOUNTS), '--contacts', String(SYNC_CONTACTS)],
-    {
-      readyTimeoutMs: 120_000,
+    { readyTimeoutMs: 120_000 },
+    async (ready) => {
+      const env = credentialsEnv(ready);
+      // Incremental reads `SystemModstamp >= since`; Salesforce stamps to the second.
+      const since = new Date(Date.now() - 1000).toISOString();
+      const before = await control(ready, '/requests');
+      const full = await measureProcess(script, ['--login-url', ready.loginUrl], { env });
+      const afterFull = await control(ready, '/requests');
+      const fullCalls = diff(afterFull, before);
+      log(`full sync: ${full.records} records, wall ${fixed(full.wallMs, 0)} ms, ${fullCalls.total} calls`);
+      const mutation = await control(ready, `/mutate?change=${CHANGE_SHARE}&delete=${DELETE_SHARE}`);
+      const incremental = await measureProcess(script, ['--login-url', ready.loginUrl, '--since', since], {
+        env,
+      });
+      const incrementalCalls = diff(await control(ready, '/requests'), afterFull);
+      log(
+        `incremental sync: ${incremental.records} changed, ${incremental.deleted} deleted, wall ${fixed(incremental.wallMs, 0)} ms, ${incrementalCalls.total} calls`,
+      );
+      return { ready, full, incremental, mutation, fullCalls, incrementalCalls };
     },
   );
-  const ready = simulator.ready;
-  const env = credentialsEnv(ready);
-  const script = join(variantsDir, 'salesforce-sync-conduit.mjs');
-  let full;
-  let incremental;
-  let mutation;
-  let fullCalls;
-  let incrementalCalls;
-  try {
-    // Incremental reads `SystemModstamp >= since`; Salesforce stamps to the second.
-    const since = new Date(Date.now() - 1000).toISOString();
-    const before = await control(ready, '/requests');
-    full = await measureProcess(script, ['--login-url', ready.loginUrl], { env });
-    const afterFull = await control(ready, '/requests');
-    fullCalls = diff(afterFull, before);
-    log(`full sync: ${full.records} records, wall ${fixed(full.wallMs, 0)} ms, ${fullCalls.total} calls`);
-    mutation = await control(ready, `/mutate?change=${CHANGE_SHARE}&delete=${DELETE_SHARE}`);
-    incremental = await measureProcess(script, ['--login-url', ready.loginUrl, '--since', since], { env });
-    incrementalCalls = diff(await control(ready, '/requests'), afterFull);
-    log(
-      `incremental sync: ${incremental.records} changed, ${incremental.deleted} deleted, wall ${fixed(incremental.wallMs, 0)} ms, ${incrementalCalls.total} calls`,
-    );
-  } finally {
-    await simulator.stop();
-  }
   const synced = ready.accounts + ready.contacts;
   const row = (name, result, calls) => [
     name,

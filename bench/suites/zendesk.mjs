@@ -6,11 +6,14 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { repoRoot, variantsDir } from '../lib/bench-paths.mjs';
 import { comparisonRows, measureInterleaved, ratioVerdicts, verdict } from '../lib/client-comparison.mjs';
+import { limiterFlags } from '../lib/limiter-flags.mjs';
 import { measureProcess } from '../lib/measure.mjs';
 import { fixed, table } from '../lib/stats.mjs';
+import { suiteLog } from '../lib/suite-log.mjs';
 import { testkitBin } from '../lib/testkit-bin.mjs';
-import { startServerProcess } from '../variants/support/child-server.mjs';
+import { startServerProcess, withServerProcess } from '../variants/support/child-server.mjs';
 
 export const title = 'Zendesk Support connector vs node-zendesk (issue 14, the support-desk connector)';
 
@@ -23,11 +26,8 @@ const GET_WINDOW_MS = 6_000;
 const GET_CONCURRENCY = 10;
 const GET_TARGET_SHARE = 0.9;
 
-const here = import.meta.dirname;
-const repoRoot = join(here, '..', '..');
-const variantsDir = join(here, '..', 'variants');
 const simulatorScript = testkitBin('zendesk-simulator');
-const log = (line) => process.stderr.write(`  zendesk: ${line}\n`);
+const log = suiteLog('zendesk');
 
 export async function run() {
   const list = await runList();
@@ -63,28 +63,24 @@ async function warmUp(baseUrl, email, apiToken) {
 }
 
 async function runList() {
-  const simulator = await startServerProcess(simulatorScript, [
-    '--tickets',
-    String(LIST_TICKETS),
-    '--rate-limit',
-    'off',
-  ]);
-  const { baseUrl, email, apiToken, liveTickets } = simulator.ready;
-  let runs;
-  try {
-    await warmUp(baseUrl, email, apiToken);
-    runs = await measureInterleaved({
-      variants: LIST_VARIANTS,
-      repetitions: LIST_REPETITIONS,
-      args: ['--base-url', baseUrl],
-      env: { ZENDESK_EMAIL: email, ZENDESK_API_TOKEN: apiToken },
-      expected: liveTickets,
-      noun: 'tickets',
-      log,
-    });
-  } finally {
-    await simulator.stop();
-  }
+  const { runs, liveTickets } = await withServerProcess(
+    simulatorScript,
+    ['--tickets', String(LIST_TICKETS), '--rate-limit', 'off'],
+    {},
+    async ({ baseUrl, email, apiToken, liveTickets }) => {
+      await warmUp(baseUrl, email, apiToken);
+      const runs = await measureInterleaved({
+        variants: LIST_VARIANTS,
+        repetitions: LIST_REPETITIONS,
+        args: ['--base-url', baseUrl],
+        env: { ZENDESK_EMAIL: email, ZENDESK_API_TOKEN: apiToken },
+        expected: liveTickets,
+        noun: 'tickets',
+        log,
+      });
+      return { runs, liveTickets };
+    },
+  );
   const rows = comparisonRows(LIST_VARIANTS, runs, ['peer']);
   const verdicts = ratioVerdicts(runs, { reference: 'peer', name: 'node-zendesk', target: LIST_TARGET });
   return `### Listing ${LIST_TICKETS.toLocaleString('en-US')} tickets
@@ -128,12 +124,7 @@ async function runGets() {
         baseUrl,
         '--ids',
         idsFile,
-        '--requests',
-        String(GET_QUOTA),
-        '--interval-ms',
-        String(GET_WINDOW_MS),
-        '--concurrency',
-        String(GET_CONCURRENCY),
+        ...limiterFlags({ requests: GET_QUOTA, intervalMs: GET_WINDOW_MS, concurrency: GET_CONCURRENCY }),
       ],
       { env: { ZENDESK_EMAIL: email, ZENDESK_API_TOKEN: apiToken } },
     );

@@ -50,3 +50,23 @@ export function startServerProcess(script, args = [], { env = {}, readyTimeoutMs
     });
   });
 }
+
+/**
+ * Starts a server script as `startServerProcess` does, calls `use(ready)` with its ready line and
+ * stops the process when `use` settles, whatever it did; answers what `use` answered.
+ *
+ * @template T
+ * @param {string} script absolute path of the server's entry
+ * @param {string[]} args its flags
+ * @param {{ env?: Record<string, string>, readyTimeoutMs?: number }} options
+ * @param {(ready: Record<string, unknown>) => Promise<T> | T} use
+ * @returns {Promise<T>}
+ */
+export async function withServerProcess(script, args, options, use) {
+  const server = await startServerProcess(script, args, options);
+  try {
+    return await use(server.ready);
+  } finally {
+    await server.stop();
+  }
+}

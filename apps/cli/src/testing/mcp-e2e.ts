@@ -3,13 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { type CreateConnectorInput, HostedClient } from '@conduit/hosted';
-import { registerApplication, type StartedServer, silentLogger, startServer } from '@conduit/server';
+import { registerApplication, type StartedServer } from '@conduit/server';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { expect } from 'vitest';
 import { CLI_BIN, CLI_DIRECTORY, spawnChild } from './child-cli';
+import { startLoopbackService } from './loopback-service';
 
 // What the `conduit mcp` end-to-end tests share: a real hosted service in-process (temporary
 // store) whose connectors call the simulators, and the SDK's own MCP client talking to the built
@@ -58,18 +59,7 @@ export interface TestService {
  * ```
  */
 export async function startTestService(directory: string): Promise<TestService> {
-  const server = await startServer({
-    env: {},
-    logger: silentLogger,
-    config: {
-      port: 0,
-      dataDir: join(directory, 'data'),
-      allowUpstreamOverride: true,
-      rateLimit: null,
-      // The simulators listen on loopback, which the egress policy refuses unless allowed.
-      egress: { allow: ['127.0.0.0/8'] },
-    },
-  });
+  const server = await startLoopbackService(directory);
   const { clientId, clientSecret } = await registerApplication(server.server.store);
   const post = async (path: string, body: unknown, bearer?: string) => {
     const response = await fetch(`${server.url}${path}`, {

@@ -81,6 +81,25 @@ const executeAnswer = z.union([
 const connectorId = '/:id';
 const htmlPage = { 'text/html': { schema: { type: 'string' } } } as const;
 
+// What the connect page's form posts share: the body, and the answers of a session that cannot
+// take it (none, or spent) or of a form too large to read.
+const connectFormBody = {
+  schema: ConnectFormSchema,
+  name: 'ConnectForm',
+  required: true,
+  mediaType: 'application/x-www-form-urlencoded',
+} as const;
+const noSuchSession = { description: 'No such session', media: htmlPage } as const;
+const sessionGone = {
+  description: 'The session was used, has expired, or its application was revoked',
+  media: htmlPage,
+} as const;
+const formTooLarge = {
+  description: 'The form is too large',
+  schema: ErrorBodySchema,
+  name: 'ErrorBody',
+} as const;
+
 /**
  * Every operation the service can serve. The document at `/openapi.json` lists those whose route
  * the running server registered (the admin API only with `CONDUIT_ADMIN_TOKEN`, execute and sync
@@ -225,11 +244,8 @@ export const SERVICE_OPERATIONS: readonly ServiceOperation[] = [
     security: 'none',
     responses: {
       200: { description: 'The kinds offered, a form per way to connect', media: htmlPage },
-      404: { description: 'No such session', media: htmlPage },
-      410: {
-        description: 'The session was used, has expired, or its application was revoked',
-        media: htmlPage,
-      },
+      404: noSuchSession,
+      410: sessionGone,
     },
     errors: [],
   },
@@ -240,12 +256,7 @@ export const SERVICE_OPERATIONS: readonly ServiceOperation[] = [
     summary: 'Connect (or re-authorize) an account with pasted credentials from the connect page',
     tag: 'connect',
     security: 'none',
-    body: {
-      schema: ConnectFormSchema,
-      name: 'ConnectForm',
-      required: true,
-      mediaType: 'application/x-www-form-urlencoded',
-    },
+    body: connectFormBody,
     responses: {
       200: { description: 'Connected', media: htmlPage },
       303: {
@@ -253,12 +264,9 @@ export const SERVICE_OPERATIONS: readonly ServiceOperation[] = [
         headers: { location: 'The session’s return_url with connect_session_id and connector_id' },
       },
       400: { description: 'A kind or method the session does not offer', media: htmlPage },
-      404: { description: 'No such session', media: htmlPage },
-      410: {
-        description: 'The session was used, has expired, or its application was revoked',
-        media: htmlPage,
-      },
-      413: { description: 'The form is too large', schema: ErrorBodySchema, name: 'ErrorBody' },
+      404: noSuchSession,
+      410: sessionGone,
+      413: formTooLarge,
       422: { description: 'The form again, with each fault next to its field', media: htmlPage },
     },
     errors: [],
@@ -270,21 +278,13 @@ export const SERVICE_OPERATIONS: readonly ServiceOperation[] = [
     summary: 'Start the upstream’s OAuth consent (state + PKCE) for a kind of the session',
     tag: 'connect',
     security: 'none',
-    body: {
-      schema: ConnectFormSchema,
-      name: 'ConnectForm',
-      required: true,
-      mediaType: 'application/x-www-form-urlencoded',
-    },
+    body: connectFormBody,
     responses: {
       303: { description: 'To the upstream’s consent page', headers: { location: 'The authorize URL' } },
       400: { description: 'Signing in is not offered for this kind', media: htmlPage },
-      404: { description: 'No such session', media: htmlPage },
-      410: {
-        description: 'The session was used, has expired, or its application was revoked',
-        media: htmlPage,
-      },
-      413: { description: 'The form is too large', schema: ErrorBodySchema, name: 'ErrorBody' },
+      404: noSuchSession,
+      410: sessionGone,
+      413: formTooLarge,
       422: { description: 'The page again, with each config fault next to its field', media: htmlPage },
     },
     errors: [],

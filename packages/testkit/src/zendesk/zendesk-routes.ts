@@ -150,24 +150,13 @@ const TICKET_SORTS: Record<string, (t: ZendeskTicketRow) => number | string> = {
 };
 
 function ticketList(ctx: RouteContext, rows: readonly ZendeskTicketRow[]): unknown {
-  const render = (t: ZendeskTicketRow) => ticketJson(t, ctx.urls, ctx.data);
   const externalId = ctx.query.get('external_id');
   const filtered = externalId === null ? rows : rows.filter((t) => t.externalId === externalId);
-  if (wantsCursor(ctx.url)) {
-    const sorted = cursorSort(ctx, filtered, TICKET_SORTS, 'id', (t) => t.id);
-    return paginate(ctx.list, sorted.rows, {
-      key: 'tickets',
-      render,
-      sortKey: sorted.sortKey,
-      cursor: true,
-      offset: true,
-    });
-  }
   const users = ctx.data.userById;
-  const sorted = offsetSort(
-    ctx,
-    filtered,
-    {
+  return sortedList(ctx, 'tickets', filtered, (t) => ticketJson(t, ctx.urls, ctx.data), {
+    cursor: TICKET_SORTS,
+    cursorFallback: 'id',
+    offset: {
       id: (t) => t.id,
       created_at: (t) => t.createdAt,
       updated_at: (t) => t.updatedAt,
@@ -179,12 +168,40 @@ function ticketList(ctx: RouteContext, rows: readonly ZendeskTicketRow[]): unkno
       'requester.name': (t) => users.get(t.requesterId)?.name ?? null,
       group: (t) => t.groupId,
     },
-    (t) => t.id,
-  );
+  });
+}
+
+/** How a list served both ways may be sorted: `sort` under cursor paging, `sort_by` under offset. */
+interface ListSorts<T> {
+  cursor: Record<string, (row: T) => number | string>;
+  /** The `sort` when the request gives none. */
+  cursorFallback: string;
+  offset: Record<string, (row: T) => number | string | null>;
+}
+
+/** A list with cursor paging in the `sort` order, or offset paging in the `sort_by` order. */
+function sortedList<T extends { id: number }>(
+  ctx: RouteContext,
+  key: string,
+  rows: readonly T[],
+  render: (row: T) => unknown,
+  sorts: ListSorts<T>,
+): unknown {
+  if (wantsCursor(ctx.url)) {
+    const sorted = cursorSort(ctx, rows, sorts.cursor, sorts.cursorFallback, (row) => row.id);
+    return paginate(ctx.list, sorted.rows, {
+      key,
+      render,
+      sortKey: sorted.sortKey,
+      cursor: true,
+      offset: true,
+    });
+  }
+  const sorted = offsetSort(ctx, rows, sorts.offset, (row) => row.id);
   return paginate(ctx.list, sorted, {
-    key: 'tickets',
+    key,
     render,
-    sortKey: (t) => [t.id],
+    sortKey: (row) => [row.id],
     cursor: false,
     offset: true,
   });
@@ -206,19 +223,29 @@ function simpleList<T extends { id: number }>(
   });
 }
 
+/** The config collections the simulator serves (`views`, `macros`, ...). */
+type ConfigKey = keyof typeof CONFIG_RECORDS;
+
+/** How a config record is rendered; `position` is its 1-based place in the collection served. */
+type ConfigRender = (
+  row: ZendeskConfigRow,
+  urls: RecordUrls,
+  position: number,
+  data: ZendeskDataset,
+) => unknown;
+
+function configRenderer(key: ConfigKey): ConfigRender {
+  return CONFIG_RECORDS[key] as ConfigRender;
+}
+
 function configList(
   ctx: RouteContext,
-  key: keyof typeof CONFIG_RECORDS,
+  key: ConfigKey,
   rows: readonly ZendeskConfigRow[],
   cursor = true,
   offset = true,
 ): unknown {
-  const render = CONFIG_RECORDS[key] as (
-    row: ZendeskConfigRow,
-    urls: RecordUrls,
-    position: number,
-    data: ZendeskDataset,
-  ) => unknown;
+  const render = configRenderer(key);
   const position = new Map(rows.map((row, index) => [row.id, index + 1]));
   return paginate(ctx.list, rows, {
     key,
@@ -229,21 +256,55 @@ function configList(
   });
 }
 
+/** Views and macros: `active=true|false` keeps only those, no `active` serves all. */
+function activeConfigList(ctx: RouteContext, key: ConfigKey, rows: readonly ZendeskConfigRow[]): unknown {
+  const active = bool(ctx, 'active');
+  return configList(
+    ctx,
+    key,
+    rows.filter((row) => active === undefined || row.active === active),
+  );
+}
+
 function configGet(
   ctx: RouteContext,
-  key: keyof typeof CONFIG_RECORDS,
+  key: ConfigKey,
   single: string,
   rows: readonly ZendeskConfigRow[],
   param: string,
 ): unknown {
-  const render = CONFIG_RECORDS[key] as (
-    row: ZendeskConfigRow,
-    urls: RecordUrls,
-    position: number,
-    data: ZendeskDataset,
-  ) => unknown;
+  const render = configRenderer(key);
   const row = byId(rows, id(ctx, param));
   return { [single]: render(row, ctx.urls, rows.indexOf(row) + 1, ctx.data) };
+}
+
+/** A config collection's list route and its `{single}_id` record route (`/views`, `/views/{view_id}`). */
+function configRoutes(options: {
+  template: string;
+  key: ConfigKey;
+  /** The record's JSON key (`view`); its id parameter is `{single}_id`. */
+  single: string;
+  rowsOf(data: ZendeskDataset): readonly ZendeskConfigRow[];
+  adminOnly?: boolean;
+  list(ctx: RouteContext, key: ConfigKey, rows: readonly ZendeskConfigRow[]): unknown;
+}): ZendeskRoute[] {
+  const { template, key, single, rowsOf, list } = options;
+  const access = options.adminOnly === true ? { adminOnly: true } : {};
+  return [
+    {
+      template,
+      resource: 'other',
+      ...access,
+      list: true,
+      handler: (ctx) => list(ctx, key, rowsOf(ctx.data)),
+    },
+    {
+      template: `${template}/{${single}_id}`,
+      resource: 'other',
+      ...access,
+      handler: (ctx) => configGet(ctx, key, single, rowsOf(ctx.data), `${single}_id`),
+    },
+  ];
 }
 
 function epochParam(ctx: RouteContext, name: string): number | undefined {
@@ -270,25 +331,37 @@ function perPage(ctx: RouteContext, fallback: number, max: number): number {
   return Math.min(max, Number(raw));
 }
 
+/** Records changed after this (epoch seconds) are withheld from incremental exports. */
+function exportHorizon(ctx: RouteContext): number {
+  return ctx.data.nowSeconds() - ctx.exportDelaySeconds;
+}
+
+/** An export's first `start_time`: required, and old enough to be past the withheld minute. */
+function checkedStartTime(startTime: number | undefined, horizon: number): number {
+  if (startTime === undefined) throw invalidValue('start_time is required');
+  if (startTime > horizon) throw invalidValue('Too recent start_time. Use a start_time older than 1 minute');
+  return startTime;
+}
+
+/** What an incremental export serves: `rows` in `stamp` order under `key`, at `{api}/{path}.json`. */
+interface ExportFeed<T> {
+  key: string;
+  rows: readonly T[];
+  stamp(row: T): number;
+  render(row: T): unknown;
+  path: string;
+}
+
 /** Cursor-based incremental export over rows with an export timestamp (§4.4). */
 function cursorExport<T extends { id: number }>(
   ctx: RouteContext,
-  key: string,
-  rows: readonly T[],
-  stamp: (row: T) => number,
-  render: (row: T) => unknown,
-  path: string,
+  { key, rows, stamp, render, path }: ExportFeed<T>,
 ): unknown {
   const cursor = ctx.query.get('cursor');
   const startTime = epochParam(ctx, 'start_time');
-  const now = ctx.data.nowSeconds();
-  const horizon = now - ctx.exportDelaySeconds;
-  let after: [number, number];
-  if (cursor !== null) after = readExportCursor(cursor);
-  else if (startTime === undefined) throw invalidValue('start_time is required');
-  else if (startTime > horizon)
-    throw invalidValue('Too recent start_time. Use a start_time older than 1 minute');
-  else after = [startTime, -1];
+  const horizon = exportHorizon(ctx);
+  const after: [number, number] =
+    cursor === null ? [checkedStartTime(startTime, horizon), -1] : readExportCursor(cursor);
   const size = perPage(ctx, 1000, 1000);
   const page: T[] = [];
   let more = false;
@@ -331,16 +404,10 @@ function cursorExport<T extends { id: number }>(
 /** Time-based incremental export: `end_time` is the next `start_time`; duplicates are allowed. */
 function timeExport<T extends { id: number }>(
   ctx: RouteContext,
-  key: string,
-  rows: readonly T[],
-  stamp: (row: T) => number,
-  render: (row: T) => unknown,
-  path: string,
+  { key, rows, stamp, render, path }: ExportFeed<T>,
 ): unknown {
-  const startTime = epochParam(ctx, 'start_time');
-  const horizon = ctx.data.nowSeconds() - ctx.exportDelaySeconds;
-  if (startTime === undefined) throw invalidValue('start_time is required');
-  if (startTime > horizon) throw invalidValue('Too recent start_time. Use a start_time older than 1 minute');
+  const horizon = exportHorizon(ctx);
+  const startTime = checkedStartTime(epochParam(ctx, 'start_time'), horizon);
   const size = perPage(ctx, 1000, 1000);
   const eligible = rows
     .filter((row) => stamp(row) >= startTime && stamp(row) <= horizon)
@@ -354,6 +421,25 @@ function timeExport<T extends { id: number }>(
     end_time: endTime,
     next_page: endOfStream ? null : `${ctx.urls.api}/${path}.json?start_time=${endTime}`,
     end_of_stream: endOfStream,
+  };
+}
+
+/**
+ * The feed of a ticket export: tickets by `generated_timestamp`, rendered as `/tickets` renders
+ * them, soft-deleted ones too unless `exclude_deleted=true`.
+ */
+function ticketFeed(
+  ctx: RouteContext,
+  rows: readonly ZendeskTicketRow[],
+  path: string,
+): ExportFeed<ZendeskTicketRow> {
+  const exclude = bool(ctx, 'exclude_deleted') ?? false;
+  return {
+    key: 'tickets',
+    rows: exclude ? rows.filter((t) => t.deleted === undefined) : rows,
+    stamp: (t) => t.generatedTimestamp,
+    render: (t) => ticketJson(t, ctx.urls, ctx.data),
+    path,
   };
 }
 
@@ -430,33 +516,13 @@ export const ZENDESK_ROUTES: readonly ZendeskRoute[] = [
     handler: (ctx) => {
       const ticket = liveTicket(ctx);
       const inline = bool(ctx, 'include_inline_images') ?? false;
-      const render = (c: ReturnType<ZendeskDataset['commentsOf']>[number]) =>
-        commentRecord(c, ctx.urls, ctx.data, inline);
-      const comments = ctx.data.commentsOf(ticket);
-      if (wantsCursor(ctx.url)) {
-        const sorted = cursorSort(
-          ctx,
-          comments,
-          { created_at: (c) => c.createdAt },
-          'created_at',
-          (c) => c.id,
-        );
-        return paginate(ctx.list, sorted.rows, {
-          key: 'comments',
-          render,
-          sortKey: sorted.sortKey,
-          cursor: true,
-          offset: true,
-        });
-      }
-      const rows = offsetSort(ctx, comments, {}, (c) => c.id);
-      return paginate(ctx.list, rows, {
-        key: 'comments',
-        render,
-        sortKey: (c) => [c.id],
-        cursor: false,
-        offset: true,
-      });
+      return sortedList(
+        ctx,
+        'comments',
+        ctx.data.commentsOf(ticket),
+        (c) => commentRecord(c, ctx.urls, ctx.data, inline),
+        { cursor: { created_at: (c) => c.createdAt }, cursorFallback: 'created_at', offset: {} },
+      );
     },
   },
   {
@@ -558,56 +624,42 @@ export const ZENDESK_ROUTES: readonly ZendeskRoute[] = [
       return { ticket_metric: metricRecord(ticket, ctx.urls, ctx.data) };
     },
   },
-  {
+  ...configRoutes({
     template: '/ticket_fields',
-    resource: 'other',
-    list: true,
+    key: 'ticket_fields',
+    single: 'ticket_field',
+    rowsOf: (data) => data.config.ticketFields,
     // Without params: every field ordered by position; with cursor params: by id.
-    handler: (ctx) => configList(ctx, 'ticket_fields', ctx.data.config.ticketFields, true, false),
-  },
-  {
-    template: '/ticket_fields/{ticket_field_id}',
-    resource: 'other',
-    handler: (ctx) =>
-      configGet(ctx, 'ticket_fields', 'ticket_field', ctx.data.config.ticketFields, 'ticket_field_id'),
-  },
-  {
+    list: (ctx, key, rows) => configList(ctx, key, rows, true, false),
+  }),
+  ...configRoutes({
     template: '/ticket_forms',
-    resource: 'other',
-    list: true,
-    handler: (ctx) => {
+    key: 'ticket_forms',
+    single: 'ticket_form',
+    rowsOf: (data) => data.config.ticketForms,
+    list: (ctx, key, rows) => {
       const active = bool(ctx, 'active');
       const visible = bool(ctx, 'end_user_visible');
-      const rows = ctx.data.config.ticketForms.filter(
-        (f) => visible === undefined || f.end_user_visible === visible,
-      );
-      const out = configList(ctx, 'ticket_forms', active === false ? [] : rows, false, false) as Record<
+      const shown = rows.filter((f) => visible === undefined || f.end_user_visible === visible);
+      const out = configList(ctx, key, active === false ? [] : shown, false, false) as Record<
         string,
         unknown
       >;
       return { ticket_forms: out.ticket_forms };
     },
-  },
-  {
-    template: '/ticket_forms/{ticket_form_id}',
-    resource: 'other',
-    handler: (ctx) =>
-      configGet(ctx, 'ticket_forms', 'ticket_form', ctx.data.config.ticketForms, 'ticket_form_id'),
-  },
-  {
+  }),
+  ...configRoutes({
     template: '/brands',
-    resource: 'other',
-    list: true,
-    handler: (ctx) => {
-      const rows = [...ctx.data.config.brands].sort((a, b) => String(a.name).localeCompare(String(b.name)));
-      return configList(ctx, 'brands', rows);
-    },
-  },
-  {
-    template: '/brands/{brand_id}',
-    resource: 'other',
-    handler: (ctx) => configGet(ctx, 'brands', 'brand', ctx.data.config.brands, 'brand_id'),
-  },
+    key: 'brands',
+    single: 'brand',
+    rowsOf: (data) => data.config.brands,
+    list: (ctx, key, rows) =>
+      configList(
+        ctx,
+        key,
+        [...rows].sort((a, b) => String(a.name).localeCompare(String(b.name))),
+      ),
+  }),
   {
     template: '/tags',
     resource: 'tickets',
@@ -709,23 +761,17 @@ export const ZENDESK_ROUTES: readonly ZendeskRoute[] = [
     handler: (ctx) => {
       const members = ctx.data.users.filter((u) => u.organizationId !== null);
       const base = 372_000_000_000;
-      return paginate(ctx.list, members, {
-        key: 'organization_memberships',
-        sortKey: (u) => [u.id],
-        cursor: true,
-        offset: true,
-        render: (u) => ({
-          url: `${ctx.urls.api}/organization_memberships/${base + (u.id % 1_000_000)}.json`,
-          id: base + (u.id % 1_000_000),
-          user_id: u.id,
-          organization_id: u.organizationId,
-          organization_name: ctx.data.organizations.find((o) => o.id === u.organizationId)?.name ?? null,
-          default: true,
-          view_tickets: false,
-          created_at: isoSeconds(u.createdAt),
-          updated_at: isoSeconds(u.createdAt),
-        }),
-      });
+      return simpleList(ctx, 'organization_memberships', members, (u) => ({
+        url: `${ctx.urls.api}/organization_memberships/${base + (u.id % 1_000_000)}.json`,
+        id: base + (u.id % 1_000_000),
+        user_id: u.id,
+        organization_id: u.organizationId,
+        organization_name: ctx.data.organizations.find((o) => o.id === u.organizationId)?.name ?? null,
+        default: true,
+        view_tickets: false,
+        created_at: isoSeconds(u.createdAt),
+        updated_at: isoSeconds(u.createdAt),
+      }));
     },
   },
   {
@@ -783,50 +829,28 @@ export const ZENDESK_ROUTES: readonly ZendeskRoute[] = [
       ),
     }),
   },
-  {
+  ...configRoutes({
     template: '/views',
-    resource: 'other',
-    list: true,
-    handler: (ctx) => {
-      const active = bool(ctx, 'active');
-      const rows = ctx.data.config.views.filter((v) => active === undefined || v.active === active);
-      return configList(ctx, 'views', rows);
-    },
-  },
-  {
-    template: '/views/{view_id}',
-    resource: 'other',
-    handler: (ctx) => configGet(ctx, 'views', 'view', ctx.data.config.views, 'view_id'),
-  },
-  {
+    key: 'views',
+    single: 'view',
+    rowsOf: (data) => data.config.views,
+    list: activeConfigList,
+  }),
+  ...configRoutes({
     template: '/macros',
-    resource: 'other',
-    list: true,
-    handler: (ctx) => {
-      const active = bool(ctx, 'active');
-      const rows = ctx.data.config.macros.filter((m) => active === undefined || m.active === active);
-      return configList(ctx, 'macros', rows);
-    },
-  },
-  {
-    template: '/macros/{macro_id}',
-    resource: 'other',
-    handler: (ctx) => configGet(ctx, 'macros', 'macro', ctx.data.config.macros, 'macro_id'),
-  },
-  {
+    key: 'macros',
+    single: 'macro',
+    rowsOf: (data) => data.config.macros,
+    list: activeConfigList,
+  }),
+  ...configRoutes({
     template: '/slas/policies',
-    resource: 'other',
+    key: 'sla_policies',
+    single: 'sla_policy',
+    rowsOf: (data) => data.config.slaPolicies,
     adminOnly: true,
-    list: true,
-    handler: (ctx) => configList(ctx, 'sla_policies', ctx.data.config.slaPolicies, false, false),
-  },
-  {
-    template: '/slas/policies/{sla_policy_id}',
-    resource: 'other',
-    adminOnly: true,
-    handler: (ctx) =>
-      configGet(ctx, 'sla_policies', 'sla_policy', ctx.data.config.slaPolicies, 'sla_policy_id'),
-  },
+    list: (ctx, key, rows) => configList(ctx, key, rows, false, false),
+  }),
   {
     template: '/deleted_tickets',
     resource: 'tickets',
@@ -849,13 +873,7 @@ export const ZENDESK_ROUTES: readonly ZendeskRoute[] = [
         { id: (t) => t.id, subject: (t) => t.subject, deleted_at: (t) => t.deleted?.at ?? 0 },
         (t) => t.id,
       );
-      return paginate(ctx.list, sorted, {
-        key: 'deleted_tickets',
-        render,
-        sortKey: (t) => [t.id],
-        cursor: true,
-        offset: true,
-      });
+      return simpleList(ctx, 'deleted_tickets', sorted, render);
     },
   },
   {
@@ -927,38 +945,15 @@ export const ZENDESK_ROUTES: readonly ZendeskRoute[] = [
     resource: 'tickets',
     adminOnly: true,
     bucket: 'incremental',
-    handler: (ctx) => {
-      const exclude = bool(ctx, 'exclude_deleted') ?? false;
-      const rows = exclude
-        ? ctx.data.exportOrder().filter((t) => t.deleted === undefined)
-        : ctx.data.exportOrder();
-      return cursorExport(
-        ctx,
-        'tickets',
-        rows,
-        (t) => t.generatedTimestamp,
-        (t) => ticketJson(t, ctx.urls, ctx.data),
-        'incremental/tickets/cursor',
-      );
-    },
+    handler: (ctx) =>
+      cursorExport(ctx, ticketFeed(ctx, ctx.data.exportOrder(), 'incremental/tickets/cursor')),
   },
   {
     template: '/incremental/tickets',
     resource: 'tickets',
     adminOnly: true,
     bucket: 'incremental',
-    handler: (ctx) => {
-      const exclude = bool(ctx, 'exclude_deleted') ?? false;
-      const rows = exclude ? ctx.data.tickets.filter((t) => t.deleted === undefined) : ctx.data.tickets;
-      return timeExport(
-        ctx,
-        'tickets',
-        rows,
-        (t) => t.generatedTimestamp,
-        (t) => ticketJson(t, ctx.urls, ctx.data),
-        'incremental/tickets',
-      );
-    },
+    handler: (ctx) => timeExport(ctx, ticketFeed(ctx, ctx.data.tickets, 'incremental/tickets')),
   },
   {
     template: '/incremental/users/cursor',
@@ -967,14 +962,13 @@ export const ZENDESK_ROUTES: readonly ZendeskRoute[] = [
     bucket: 'incremental',
     handler: (ctx) => {
       const rows = [...ctx.data.users].sort((a, b) => a.updatedAt - b.updatedAt || a.id - b.id);
-      return cursorExport(
-        ctx,
-        'users',
+      return cursorExport(ctx, {
+        key: 'users',
         rows,
-        (u) => u.updatedAt,
-        (u) => userRecord(u, ctx.urls),
-        'incremental/users/cursor',
-      );
+        stamp: (u) => u.updatedAt,
+        render: (u) => userRecord(u, ctx.urls),
+        path: 'incremental/users/cursor',
+      });
     },
   },
   {
@@ -983,14 +977,13 @@ export const ZENDESK_ROUTES: readonly ZendeskRoute[] = [
     adminOnly: true,
     bucket: 'incremental',
     handler: (ctx) =>
-      timeExport(
-        ctx,
-        'organizations',
-        ctx.data.organizations,
-        (o) => o.updatedAt,
-        (o) => organizationRecord(o, ctx.urls),
-        'incremental/organizations',
-      ),
+      timeExport(ctx, {
+        key: 'organizations',
+        rows: ctx.data.organizations,
+        stamp: (o) => o.updatedAt,
+        render: (o) => organizationRecord(o, ctx.urls),
+        path: 'incremental/organizations',
+      }),
   },
 ];
 
