@@ -1,8 +1,8 @@
 // Execute overhead of the hosted service (issue 11's targets; first set by the issue "Hosted mode"):
 // `tasks get` through the server (hosted mode) beside the connector calling the simulator itself
-// (local mode), 5,000 calls at concurrency 1 and 32, on the embedded SQLite store and on PostgreSQL. The simulator, the server
-// and each client run in processes of their own; the server's CPU time is read from
-// /proc/<pid>/stat around exactly the measured calls (Linux only).
+// (local mode), 5,000 calls at concurrency 1 and 32, on the embedded SQLite store and on
+// PostgreSQL. The simulator, the server and each client run in processes of their own; the
+// server's CPU time is read from /proc/<pid>/stat around exactly the measured calls (Linux only).
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
