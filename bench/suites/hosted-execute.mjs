@@ -1,8 +1,8 @@
-// Execute overhead of the hosted service (issue "Hosted mode"): `tasks get` through the server
-// (hosted mode) beside the connector calling the simulator itself (local mode), 5,000 calls at
-// concurrency 1 and 32, on the embedded SQLite store and on PostgreSQL. The simulator, the server
-// and each client run in processes of their own; the server's CPU time is read from
-// /proc/<pid>/stat around exactly the measured calls (Linux only).
+// Execute overhead of the hosted service (issue 11's targets; first set by the issue "Hosted mode"):
+// `tasks get` through the server (hosted mode) beside the connector calling the simulator itself
+// (local mode), 5,000 calls at concurrency 1 and 32, on the embedded SQLite store and on
+// PostgreSQL. The simulator, the server and each client run in processes of their own; the
+// server's CPU time is read from /proc/<pid>/stat around exactly the measured calls (Linux only).
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -14,13 +14,14 @@ import { HostedClient } from '@conduit/hosted';
 import { fixed, median, table } from '../lib/stats.mjs';
 import { startServerProcess } from '../variants/support/child-server.mjs';
 
-export const title = 'Hosted execute: the server\'s overhead on `tasks get` (issue "Hosted mode")';
+export const title = "Hosted execute: the server's overhead on `tasks get` (issue 11)";
 
 const REQUESTS = 5_000;
 const WARMUP = 500;
 const CONCURRENCIES = [1, 32];
 const REPETITIONS = 3;
-const TARGET_ADDED_MEDIAN_MS = 2;
+// Issue 11's targets (the issue "Hosted mode" had asked for an added median of 2 ms).
+const TARGET_ADDED_MEDIAN_MS = 1;
 const TARGET_SERVER_CPU_MS = 0.5;
 const DATABASE_URL = process.env.CONDUIT_BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -29,6 +30,8 @@ const simulatorScript = join(root, 'packages', 'testkit', 'dist', 'asana-simulat
 const serverScript = join(root, 'apps', 'server', 'dist', 'main.js');
 const clientScript = join(import.meta.dirname, '..', 'variants', 'hosted-execute-client.mjs');
 const relayScript = join(import.meta.dirname, '..', 'variants', 'hosted-execute-relay.mjs');
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const log = (line) => process.stderr.write(`  hosted-execute: ${line}\n`);
 
@@ -136,6 +139,22 @@ function medianRun(runs) {
   );
 }
 
+/**
+ * Waits for the connector's first sync (the server starts one on creation) to end: it is a one-off
+ * read of the whole dataset, which would otherwise run under the first measured calls and be
+ * counted as their CPU. The periodic work after it (run polling, change-stream reads) stays.
+ */
+async function firstSync(hosted, connectorId, timeoutMs = 300_000) {
+  const started = Date.now();
+  for (;;) {
+    const status = await hosted.getSyncStatus(connectorId);
+    if (status.state === 'failed') throw new Error(`the first sync failed: ${JSON.stringify(status)}`);
+    if (status.state === 'idle' && status.last_success_at !== null) return;
+    if (Date.now() - started > timeoutMs) throw new Error('the first sync did not finish in time');
+    await sleep(200);
+  }
+}
+
 async function withStore(kind, simulator, work) {
   const bootstrap = { clientId: 'bench-app', clientSecret: randomBytes(24).toString('base64url') };
   const dataDir = await mkdtemp(join(tmpdir(), 'conduit-bench-'));
@@ -172,6 +191,7 @@ async function withStore(kind, simulator, work) {
       credentials: { token: simulator.token },
       config: { base_url: simulator.baseUrl },
     });
+    await firstSync(hosted, connector.id);
     return await work({ server, connectorId: connector.id, ...bootstrap });
   } finally {
     await server.stop();
@@ -293,7 +313,9 @@ ${REQUESTS.toLocaleString('en')} \`tasks get\` calls per run (one task, after ${
 runs per row (the relay and local rows pool both stores' runs). **Local**: \`createAsana({ auth })\`
 calls the Asana simulator directly. **Hosted**: \`createAsana({ hosted })\` calls
 \`node apps/server/dist/main.js\` (JSON logs at \`info\`, the per-application rate limit counted on
-every request), which runs the connector's cached executor against the same simulator; both sides
+every request, the default features: the sync scheduler polls and reads the change stream as it
+would in production; the connector's first sync has ended before the first call), which runs the
+connector's cached executor against the same simulator; both sides
 without a client-side upstream limiter (\`rateLimit: false\`, \`CONDUIT_UPSTREAM_RATE_LIMIT=off\`).
 **Relay**: the floor under any hosted execute, a bare \`node:http\` server that answers each POST
 with one \`fetch\` of the task (no auth, store, validation, retries or logs).

@@ -79,6 +79,41 @@ describe('InboundRateLimiter', () => {
     expect(new Set(result.map((decision) => decision.remaining)).size).toBe(250);
   });
 
+  it('claims the next block once half of the current one is handed out, so requests do not wait for it', async () => {
+    const clock = manualClock(60_000 * 5000);
+    const limiter = new InboundRateLimiter(store, { limit: 1000, windowMs: 60_000 }, clock);
+    const original = store.hitRateLimit.bind(store);
+    const claims: { release: () => void }[] = [];
+    // Each claim is held until the test releases it.
+    store.hitRateLimit = (...args) =>
+      new Promise((resolve, reject) => {
+        claims.push({ release: () => original(...args).then(resolve, reject) });
+      });
+    try {
+      const first = limiter.hit('ahead');
+      expect(claims).toHaveLength(1);
+      claims[0]!.release();
+      expect((await first).remaining).toBe(999);
+      // Blocks of 10: positions 2 to 5 are handed out without a claim; the 6th leaves less than
+      // half, and the next block is claimed then, in the background.
+      const served = [];
+      for (let index = 0; index < 5; index += 1) served.push(await limiter.hit('ahead'));
+      expect(claims).toHaveLength(2);
+      // The rest of the block is served while that claim is still held.
+      for (let index = 0; index < 4; index += 1) served.push(await limiter.hit('ahead'));
+      expect(served.map((decision) => decision.remaining)).toEqual([
+        998, 997, 996, 995, 994, 993, 992, 991, 990,
+      ]);
+      // The block is used up: the next request waits for the claim ahead, and makes no other.
+      const waiting = limiter.hit('ahead');
+      claims[1]!.release();
+      expect((await waiting).remaining).toBe(989);
+      expect(claims).toHaveLength(2);
+    } finally {
+      store.hitRateLimit = original;
+    }
+  });
+
   it('says when the window resets', async () => {
     const clock = manualClock(60_000 * 3000 + 45_500);
     const decision = await new InboundRateLimiter(store, { limit: 10, windowMs: 60_000 }, clock).hit('reset');

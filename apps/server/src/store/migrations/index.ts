@@ -1,6 +1,7 @@
 import { migration0001Core } from './0001-core';
 import { migration0004ApplicationAdmin } from './0004-application-admin';
 import { migration0007ConnectSessions } from './0007-connect-sessions';
+import { migration0008UnloggedRateLimits } from './0008-unlogged-rate-limits';
 import type { Migration } from './migration';
 
 /**
@@ -18,6 +19,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0001Core,
   migration0004ApplicationAdmin,
   migration0007ConnectSessions,
+  migration0008UnloggedRateLimits,
 ];
 
 export type { Migration } from './migration';
