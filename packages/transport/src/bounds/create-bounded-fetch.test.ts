@@ -76,6 +76,25 @@ describe('createBoundedFetch', () => {
     expect((await limitOf(small(upstream.url).then((r) => r.arrayBuffer()))).limit).toBe('download_bytes');
   });
 
+  it('meters each of several concurrent requests against its own bound', async () => {
+    upstream.set({ attack: 'huge-page', pageMiB: 2 });
+    const fetch = createBoundedFetch({
+      bounds: { maxRawBytes: 8 * MiB, maxDecodedBytes: 8 * MiB },
+      boundsFor: (url) =>
+        url.pathname.endsWith('/limited') ? { maxRawBytes: 256 * 1024, maxDecodedBytes: 8 * MiB } : undefined,
+    });
+    const [limited, free] = await Promise.allSettled([
+      fetch(`${upstream.url}/limited`).then((response) => response.arrayBuffer()),
+      fetch(`${upstream.url}/free`).then((response) => response.arrayBuffer()),
+    ]);
+    expect(limited.status).toBe('rejected');
+    const error = (limited as PromiseRejectedResult).reason;
+    expect(error).toBeInstanceOf(ResponseLimitError);
+    expect(error).toMatchObject({ limit: 'raw_bytes', max: 256 * 1024 });
+    expect(free.status).toBe('fulfilled');
+    expect((free as PromiseFulfilledResult<ArrayBuffer>).value.byteLength).toBeGreaterThan(MiB);
+  });
+
   it('passes ordinary responses through untouched', async () => {
     upstream.set({ attack: 'ok' });
     const response = await createBoundedFetch()(`${upstream.url}/workspaces`);

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { ConduitError, ResponseLimitError } from '@conduit/protocol';
 import { Agent, type Dispatcher } from 'undici';
 import { meterRawBytes, type RawByteMeter } from './raw-byte-meter';
@@ -109,14 +110,16 @@ function boundBody(
  * ```
  */
 export function createBoundedFetch(options: BoundedFetchOptions = {}): typeof globalThis.fetch {
-  let dispatcher = options.dispatcher;
+  // The dispatcher is composed with the meter once: composing per request built a dispatcher (an
+  // event emitter) per request. Each request's meter reaches the interceptor through the async
+  // context of its fetch call, redirect hops included.
+  const meters = new AsyncLocalStorage<RawByteMeter>();
+  let composed: Dispatcher | undefined;
   const fallback = options.bounds ?? DEFAULT_RESPONSE_BOUNDS;
   return async (input, init) => {
-    dispatcher ??= new Agent();
-    const url = urlOf(input);
-    const bounds = options.boundsFor?.(url) ?? fallback;
-    const meter: RawByteMeter = { bytes: 0 };
-    const composed = dispatcher.compose(meterRawBytes(meter, bounds.maxRawBytes));
+    composed ??= (options.dispatcher ?? new Agent()).compose(meterRawBytes(() => meters.getStore()));
+    const bounds = options.boundsFor?.(urlOf(input)) ?? fallback;
+    const meter: RawByteMeter = { bytes: 0, max: bounds.maxRawBytes ?? Number.POSITIVE_INFINITY };
 
     let timer: ReturnType<typeof setTimeout> | undefined;
     let timedOut: ResponseLimitError | undefined;
@@ -135,11 +138,8 @@ export function createBoundedFetch(options: BoundedFetchOptions = {}): typeof gl
 
     let response: Response;
     try {
-      response = await globalThis.fetch(input, {
-        ...init,
-        ...(signal ? { signal } : {}),
-        dispatcher: composed,
-      } as RequestInit);
+      const sendInit = { ...init, ...(signal ? { signal } : {}), dispatcher: composed } as RequestInit;
+      response = await meters.run(meter, () => globalThis.fetch(input, sendInit));
     } catch (error) {
       done();
       throw timedOut ?? conduitCause(error) ?? error;
@@ -159,7 +159,12 @@ export function createBoundedFetch(options: BoundedFetchOptions = {}): typeof gl
         bounds.maxDecodedBytes,
       );
     }
-    if (response.body === null) {
+    // A body that is neither encoded nor open-ended is already bounded: it cannot run past the
+    // content-length checked above (the HTTP parser reads exactly that many bytes), and with no
+    // time bound there is nothing to stop. Such a response (most API answers) is passed on as it
+    // came, without a second stream and Response around it.
+    const declaredFits = Number.isFinite(declared) && !encoded && bounds.maxDurationMs === undefined;
+    if (response.body === null || declaredFits) {
       done();
       return response;
     }

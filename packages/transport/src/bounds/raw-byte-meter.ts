@@ -4,9 +4,11 @@ import type { Dispatcher } from 'undici';
 
 type IncomingHttpHeaders = Parameters<NonNullable<Dispatcher.DispatchHandler['onResponseStart']>>[2];
 
-/** The raw bytes one request received so far, shared by the dispatcher and the body. */
+/** The raw bytes one request received so far, shared by the dispatcher and the body, and its bound. */
 export interface RawByteMeter {
   bytes: number;
+  /** Past this many raw bytes the response is aborted with a `raw_bytes` `ResponseLimitError`. */
+  readonly max: number;
 }
 
 // Passes every event on, counting body chunks. The handler it wraps is the new-style one: a
@@ -14,11 +16,9 @@ export interface RawByteMeter {
 class MeteredHandler implements Dispatcher.DispatchHandler {
   readonly #handler: Dispatcher.DispatchHandler;
   readonly #meter: RawByteMeter;
-  readonly #max: number;
-  constructor(handler: Dispatcher.DispatchHandler, meter: RawByteMeter, max: number) {
+  constructor(handler: Dispatcher.DispatchHandler, meter: RawByteMeter) {
     this.#handler = handler;
     this.#meter = meter;
-    this.#max = max;
   }
   onRequestStart(controller: Dispatcher.DispatchController, context: unknown): void {
     this.#handler.onRequestStart?.(controller, context);
@@ -40,10 +40,11 @@ class MeteredHandler implements Dispatcher.DispatchHandler {
     this.#handler.onResponseStart?.(controller, statusCode, headers, statusMessage);
   }
   onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
-    this.#meter.bytes += chunk.length;
-    if (this.#meter.bytes > this.#max) {
+    const meter = this.#meter;
+    meter.bytes += chunk.length;
+    if (meter.bytes > meter.max) {
       // Stops reading the socket: the rest of the body is never received.
-      controller.abort(new ResponseLimitError('raw_bytes', this.#max));
+      controller.abort(new ResponseLimitError('raw_bytes', meter.max));
       return;
     }
     this.#handler.onResponseData?.(controller, chunk);
@@ -58,17 +59,20 @@ class MeteredHandler implements Dispatcher.DispatchHandler {
 
 /**
  * An undici interceptor counting the bytes a response brings on the wire, before fetch decodes
- * `content-encoding` (only the dispatcher sees those), and aborting past `max`.
+ * `content-encoding` (only the dispatcher sees those), into the meter `meterOf` gives for the
+ * request being dispatched, and aborting past its `max`. A request without a meter passes as is.
  *
  * @example
  * ```ts
- * const meter = { bytes: 0 };
- * const dispatcher = agent.compose(meterRawBytes(meter, 8 << 20));
+ * const meter = { bytes: 0, max: 8 << 20 };
+ * const dispatcher = agent.compose(meterRawBytes(() => meter));
  * ```
  */
 export function meterRawBytes(
-  meter: RawByteMeter,
-  max = Number.POSITIVE_INFINITY,
+  meterOf: () => RawByteMeter | undefined,
 ): Dispatcher.DispatcherComposeInterceptor {
-  return (dispatch) => (options, handler) => dispatch(options, new MeteredHandler(handler, meter, max));
+  return (dispatch) => (options, handler) => {
+    const meter = meterOf();
+    return dispatch(options, meter ? new MeteredHandler(handler, meter) : handler);
+  };
 }
