@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { sharedMaxWorkers } from './vitest.shared';
 
 export default defineConfig({
   test: {
@@ -6,7 +7,7 @@ export default defineConfig({
       'packages/*',
       'apps/*',
       // Checks of the repository itself (package manifests, tarballs), beside the scripts they guard.
-      { test: { name: 'repository', include: ['scripts/**/*.test.ts'] } },
+      { test: { name: 'repository', include: ['scripts/**/*.test.ts'], maxWorkers: sharedMaxWorkers } },
     ],
   },
 });

@@ -24,3 +24,11 @@ export const workspaceAliases: Record<string, string> = {
 };
 
 export const sharedDefine = { __PACKAGE_VERSION__: JSON.stringify('0.0.0-test') };
+
+/**
+ * Every project's worker count: one per core, not vitest's default of one fewer. Much of the suite
+ * waits on sockets, child processes, PostgreSQL and the browser rather than computing, and on CI's
+ * 2-core machine the default ran every file one after another. Each project sets it, since the root
+ * config's `maxWorkers` does not reach the projects (only the command line's does).
+ */
+export const sharedMaxWorkers = '100%';

@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
-import { sharedDefine, workspaceAliases } from '../../vitest.shared';
+import { sharedDefine, sharedMaxWorkers, workspaceAliases } from '../../vitest.shared';
 
 export default defineProject({
   resolve: { alias: workspaceAliases },
@@ -7,6 +7,7 @@ export default defineProject({
   test: {
     name: '@conduit/server',
     include: ['src/**/*.test.ts'],
+    maxWorkers: sharedMaxWorkers,
     // Real sockets, scrypt and PostgreSQL round trips: slower than unit tests on a shared machine.
     testTimeout: 30_000,
     hookTimeout: 30_000,

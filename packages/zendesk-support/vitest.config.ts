@@ -1,8 +1,8 @@
 import { defineProject } from 'vitest/config';
-import { sharedDefine, workspaceAliases } from '../../vitest.shared';
+import { sharedDefine, sharedMaxWorkers, workspaceAliases } from '../../vitest.shared';
 
 export default defineProject({
   resolve: { alias: workspaceAliases },
   define: sharedDefine,
-  test: { name: '@conduit/zendesk-support', include: ['src/**/*.test.ts'] },
+  test: { name: '@conduit/zendesk-support', include: ['src/**/*.test.ts'], maxWorkers: sharedMaxWorkers },
 });

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type AsanaSimulator, asanaAttachmentBytes, startAsanaSimulator } from '@conduit/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { E2E_TIMEOUT_MS } from './testing/child-cli';
 
 // These tests run the built CLI the way users do: `node apps/cli/bin.js …` in a child process.
 const cliDirectory = fileURLToPath(new URL('..', import.meta.url));
@@ -56,7 +57,7 @@ beforeAll(() => {
   }
 });
 
-describe('conduit (built, child process)', () => {
+describe('conduit (built, child process)', { timeout: E2E_TIMEOUT_MS }, () => {
   it('--version prints the package version', async () => {
     expect(await run(['--version'])).toMatchObject({ code: 0, stdout: `${manifest.version}\n`, stderr: '' });
   });
@@ -214,7 +215,9 @@ describe('conduit (built, child process)', () => {
   });
 });
 
-describe('conduit exec against the Asana simulator (built, child process)', () => {
+describe('conduit exec against the Asana simulator (built, child process)', {
+  timeout: E2E_TIMEOUT_MS,
+}, () => {
   let sim: AsanaSimulator;
   let env: Record<string, string>;
 
@@ -345,7 +348,7 @@ describe('conduit exec against the Asana simulator (built, child process)', () =
   });
 });
 
-describe('conduit completion (built, in a real bash)', () => {
+describe('conduit completion (built, in a real bash)', { timeout: E2E_TIMEOUT_MS }, () => {
   it('completes commands, entities and flags through conduit __complete', async () => {
     const shims = mkdtempSync(join(tmpdir(), 'conduit-e2e-bin-'));
     mkdirSync(shims, { recursive: true });
