@@ -69,8 +69,9 @@ export function createTransport(options: TransportOptions): Transport {
   const canReplay = options.auth?.refresh !== undefined;
   const observesAttempts = hooks?.onRequest !== undefined || hooks?.onResponse !== undefined;
 
+  // ky's defaults (throwHttpErrors among them) are left out: every option given is merged again
+  // into each call's.
   const client = ky.create({
-    throwHttpErrors: true,
     parseJson: parseJsonBody,
     // The transport's own timeout once here: ky merges every per-call option into its defaults
     // key by key, so a request passes only what differs from them.
@@ -131,15 +132,18 @@ export function createTransport(options: TransportOptions): Transport {
     call(requestOptions as RequestOptions<unknown>, 'buffered', async (_state, pending) => {
       const type = requestOptions.responseType ?? 'json';
       const { schema } = requestOptions;
-      let data: unknown;
-      if (type === 'json') data = schema ? await pending.json(schema) : await pending.json();
-      else {
-        const response = await pending;
-        const empty = requestOptions.method === 'HEAD' || NO_BODY_STATUSES.has(response.status);
-        data = empty ? undefined : type === 'text' ? await pending.text() : await pending.bytes();
-        if (schema) data = await validate(schema, data);
-      }
+      // The body was read inside the attempt (attempt-fetch.ts), under its timeout: it is read here
+      // from the response itself, not through ky's `.json()`/`.text()` shortcuts, which would race
+      // each read of the bytes already in memory against a timer of its own. `response.json()` is
+      // still ky's: ky decorates the response with the transport's `parseJson`.
       const response = await pending;
+      let data: unknown;
+      if (type === 'json') data = await response.json();
+      else {
+        const empty = requestOptions.method === 'HEAD' || NO_BODY_STATUSES.has(response.status);
+        data = empty ? undefined : type === 'text' ? await response.text() : await response.bytes();
+      }
+      if (schema) data = await validate(schema, data);
       return { data: data as T, status: response.status, headers: response.headers };
     });
 
@@ -167,7 +171,7 @@ export function createTransport(options: TransportOptions): Transport {
   };
 }
 
-/** A schema on a text or bytes body: ky validates JSON bodies itself (`.json(schema)`). */
+/** Validates a body against its schema, as ky's `.json(schema)` does (Standard Schema). */
 async function validate(schema: z.ZodType, data: unknown): Promise<unknown> {
   const result = await schema['~standard'].validate(data);
   if (result.issues) throw new SchemaValidationError(result.issues);

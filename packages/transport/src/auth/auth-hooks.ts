@@ -24,17 +24,21 @@ export function authHooks(auth: AuthStrategy): {
   afterResponse: AfterResponseHook | undefined;
 } {
   const canRefresh = auth.refresh !== undefined;
-  const authorize = async (request: Request, state: CallState): Promise<void> => {
-    if (!state.prepared.applyAuth) return;
-    const { signal, method } = state.prepared;
-    await auth.authorize(request.headers, {
-      ...(signal ? { signal } : {}),
-      method,
-      url: state.prepared.url.href,
-    });
+  const authorized = (request: Request, state: CallState): void => {
     state.authorized = true;
     // Only a 401 replay reads the credential back (to tell the strategy which one failed).
     if (canRefresh) state.credential = tokenOfAuthorization(request.headers.get('authorization'));
+  };
+  // Synchronous when the strategy is (a fixed token): no promise per attempt for ky to await.
+  const authorize = (request: Request, state: CallState): Promise<void> | undefined => {
+    if (!state.prepared.applyAuth) return;
+    const { signal, method } = state.prepared;
+    const pending = auth.authorize(
+      request.headers,
+      signal ? { signal, method, url: state.prepared.url.href } : { method, url: state.prepared.url.href },
+    );
+    if (pending !== undefined) return pending.then(() => authorized(request, state));
+    authorized(request, state);
   };
 
   const replayAfter401: AfterResponseHook = async ({ request, response, options }) => {

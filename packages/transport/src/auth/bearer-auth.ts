@@ -22,14 +22,20 @@ export type TokenSource = string | (() => string | Promise<string>);
  * ```
  */
 export function bearerAuth(token: TokenSource): AuthStrategy {
-  const read = async () => (typeof token === 'function' ? await token() : token);
-  const strategy: AuthStrategy = {
+  if (typeof token === 'string') {
+    // A fixed token: its header value once, and set synchronously on every attempt.
+    const authorization = `Bearer ${token}`;
+    return {
+      authorize(headers) {
+        headers.set('authorization', authorization);
+      },
+    };
+  }
+  const read = async () => await token();
+  return {
     async authorize(headers) {
       headers.set('authorization', `Bearer ${await read()}`);
     },
+    refresh: async ({ failedToken }) => (await read()) !== failedToken,
   };
-  if (typeof token === 'function') {
-    strategy.refresh = async ({ failedToken }) => (await read()) !== failedToken;
-  }
-  return strategy;
 }

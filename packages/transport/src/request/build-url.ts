@@ -25,14 +25,14 @@ export function buildUrl(
     url = parseHttpUrl(target.url, 'url');
   } else {
     const base = typeof baseUrl === 'string' ? parseHttpUrl(baseUrl, 'baseUrl') : baseUrl;
-    const prefix = base.pathname.replace(/\/+$/, '');
+    const { origin, prefix } = partsOf(base);
     const path = (target.path ?? '').replace(/^\/+/, '');
-    const href = `${base.origin}${prefix}/${path}`;
+    const href = `${origin}${prefix}/${path}`;
     // One parse per request: a path without a query or fragment of its own takes the query as is.
     const whole = search !== '' && !path.includes('?') && !path.includes('#');
     url = new URL(whole ? `${href}?${search}` : href);
     const resolvedPath = url.pathname;
-    if (url.origin !== base.origin || !(resolvedPath === prefix || resolvedPath.startsWith(`${prefix}/`))) {
+    if (url.origin !== origin || !(resolvedPath === prefix || resolvedPath.startsWith(`${prefix}/`))) {
       throw invalid('path', `path "${target.path}" resolves outside the base URL path "${prefix || '/'}"`);
     }
     if (whole) return url;
@@ -40,6 +40,20 @@ export function buildUrl(
   if (search === '') return url;
   url.search = url.search === '' ? search : `${url.search.slice(1)}&${search}`;
   return url;
+}
+
+// A transport's base URL is the same object on every request: its origin and path prefix (each
+// read builds a new string) are worked out once.
+// (Keyed by the href as well, which is a stored string, in case the URL object was changed since.)
+const baseParts = new WeakMap<URL, { href: string; origin: string; prefix: string }>();
+
+function partsOf(base: URL): { origin: string; prefix: string } {
+  let parts = baseParts.get(base);
+  if (parts === undefined || parts.href !== base.href) {
+    parts = { href: base.href, origin: base.origin, prefix: base.pathname.replace(/\/+$/, '') };
+    baseParts.set(base, parts);
+  }
+  return parts;
 }
 
 /** `query` in `application/x-www-form-urlencoded` form (`''` when it adds nothing). */

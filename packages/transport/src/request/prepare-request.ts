@@ -79,14 +79,19 @@ export function prepareRequest(
   }
   const { baseUrl } = settings;
   const url = buildUrl(baseUrl, request);
-  const bodies = [request.json !== undefined, request.form !== undefined, request.body !== undefined];
-  if (bodies.filter(Boolean).length > 1) {
+  const bodies =
+    (request.json === undefined ? 0 : 1) +
+    (request.form === undefined ? 0 : 1) +
+    (request.body === undefined ? 0 : 1);
+  if (bodies > 1) {
     throw invalidOption('body', 'give at most one of json, form and body');
   }
-  if ((method === 'GET' || method === 'HEAD') && bodies.some(Boolean)) {
+  if ((method === 'GET' || method === 'HEAD') && bodies > 0) {
     throw invalidOption('body', `a ${method} request cannot have a body`);
   }
-  const sameOrigin = url.origin === baseUrl.origin;
+  // A `path` stays under the base URL (buildUrl refuses one that does not): only a `url` can leave
+  // its origin, and only then are the two origins (each a string built per read) compared.
+  const sameOrigin = request.url === undefined || url.origin === baseUrl.origin;
   const applyAuth = settings.hasAuth && (request.auth === true || (request.auth !== false && sameOrigin));
 
   const headers: Record<string, string> = {
