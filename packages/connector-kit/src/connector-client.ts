@@ -14,6 +14,7 @@ import type {
 } from '@conduit/protocol';
 import { type ListResult, paginate } from '@conduit/transport';
 import type * as z from 'zod';
+import type { LocalConnectorExecutor } from './create-connector-executor';
 
 type Arguments<Params> = {} extends Params
   ? [params?: Params, options?: ExecuteOptions]
@@ -109,6 +110,13 @@ export type ConnectorClient<D extends ConnectorDefinition> = EntityMethods<D> & 
   ): Promise<ExecuteResult<D, E, A>>;
 };
 
+/** An executor that pages lists itself (the local one), see `LocalConnectorExecutor.listPages`. */
+function isPaging(
+  executor: ConnectorExecutor,
+): executor is ConnectorExecutor & Pick<LocalConnectorExecutor, 'listPages'> {
+  return typeof (executor as Partial<LocalConnectorExecutor>).listPages === 'function';
+}
+
 function withSignal(options: ExecuteOptions | undefined, signal: AbortSignal | undefined): ExecuteOptions {
   const combined =
     signal && options?.signal ? AbortSignal.any([signal, options.signal]) : (signal ?? options?.signal);
@@ -141,16 +149,21 @@ export function createConnectorClient<D extends ConnectorDefinition>(
       const run = (params: Record<string, unknown>, options?: ExecuteOptions) =>
         executor.execute({ entity, action: kind, params }, options);
       if (kind === 'list') {
-        methods.list = (params: Record<string, unknown> = {}, options?: ExecuteOptions) =>
-          paginate<unknown, ListEnvelope>({
+        methods.list = (params: Record<string, unknown> = {}, options?: ExecuteOptions) => {
+          // A local executor validates the params once for the whole walk, not on every page.
+          const pages = isPaging(executor) ? executor.listPages(entity, params) : undefined;
+          return paginate<unknown, ListEnvelope>({
             fetchPage: (cursor, signal) =>
-              run(
-                cursor === undefined ? params : { ...params, offset: cursor },
-                withSignal(options, signal),
-              ) as Promise<ListEnvelope>,
+              pages
+                ? pages(cursor, withSignal(options, signal).signal)
+                : (run(
+                    cursor === undefined ? params : { ...params, offset: cursor },
+                    withSignal(options, signal),
+                  ) as Promise<ListEnvelope>),
             items: (page) => page.records,
             nextCursor: (page) => page.meta.next_page?.offset,
           });
+        };
       } else if (kind === 'search') {
         methods.search = (params: Record<string, unknown> = {}, options?: ExecuteOptions) =>
           paginate<SearchHit, SearchEnvelope>({

@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { createConnectorClient } from './connector-client';
 import { createConnectorExecutor } from './create-connector-executor';
+import { PageLimitExceededError } from './page-limit-error';
 import { pageParams } from './page-params';
 import { cursorPaging } from './paging/cursor-paging';
 import { defineConnectorAction } from './upstream-spec';
@@ -155,6 +156,60 @@ describe('createConnectorExecutor', () => {
       .catch((reason: unknown) => reason);
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect((error as ResponseValidationError).details.map((detail) => detail.field)).toEqual(['ticket.id']);
+  });
+
+  it('walks a list checking every later page: its records, its size and the offset it hands on', async () => {
+    const long = 'x'.repeat(5000);
+    // Page 1 -> 'bad-record' (a record whose id is not a number), 'too-many' (more records than
+    // the limit), 'long' (an offset longer than the offset param allows), or 'c2' -> the end.
+    const pages: Record<string, unknown> = {
+      first: { tickets: [{ id: 1, subject: 'a' }], meta: { has_more: true, after_cursor: 'c2' } },
+      c2: { tickets: [{ id: 2, subject: 'b' }], meta: { has_more: false } },
+      'bad-record': { tickets: [{ id: 'three', subject: 'c' }], meta: { has_more: false } },
+      'too-many': {
+        tickets: [
+          { id: 4, subject: 'd' },
+          { id: 5, subject: 'e' },
+        ],
+        meta: { has_more: false },
+      },
+    };
+    let next = 'c2';
+    const server = await serve({
+      'GET /api/v2/tickets': (request) => {
+        const after = request.query.get('page[after]');
+        const body = after === null ? pages.first : pages[after];
+        if (after !== null) return { json: body };
+        return { json: { ...(body as object), meta: { has_more: true, after_cursor: next } } };
+      },
+    });
+    const client = createConnectorClient(definition, executorFor(server));
+    const walk = async () => {
+      const ids: unknown[] = [];
+      for await (const ticket of client.tickets.list({ status: 'open', limit: 1 })) ids.push(ticket.id);
+      return ids;
+    };
+    expect(await walk()).toEqual([1, 2]);
+    expect(
+      server.requestsTo('GET /api/v2/tickets').map((request) => Object.fromEntries(request.query)),
+    ).toEqual([
+      { status: 'open', include: 'users', 'page[size]': '1' },
+      { status: 'open', include: 'users', 'page[size]': '1', 'page[after]': 'c2' },
+    ]);
+
+    next = 'bad-record';
+    const badRecord = await walk().catch((reason: unknown) => reason);
+    expect(badRecord).toBeInstanceOf(ResponseValidationError);
+    expect((badRecord as ResponseValidationError).details.map((detail) => detail.field)).toEqual([
+      'tickets[0].id',
+    ]);
+    next = 'too-many';
+    await expect(walk()).rejects.toBeInstanceOf(PageLimitExceededError);
+    next = long;
+    await expect(walk()).rejects.toMatchObject({
+      name: 'ValidationError',
+      details: [expect.objectContaining({ field: 'params.offset' })],
+    });
   });
 
   it('runs the error-mapping hook on upstream failures', async () => {

@@ -23,6 +23,7 @@ import {
   type TransportHooks,
 } from '@conduit/transport';
 import { fillPath } from './fill-path';
+import { nextPageParams } from './next-page-params';
 import { PageLimitExceededError } from './page-limit-error';
 import type { PageContext, PageRequest } from './paging/pager';
 import { pagerOf } from './paging/pager-of';
@@ -101,6 +102,18 @@ export interface RawPage {
 }
 
 /**
+ * Fetches the pages of one list walk: the first with `offset` undefined, then each
+ * `meta.next_page.offset` the previous page gave.
+ *
+ * @example
+ * ```ts
+ * const fetchPage: ListPageFetcher = executor.listPages('tasks', { project: '1' });
+ * const first = await fetchPage(undefined);
+ * ```
+ */
+export type ListPageFetcher = (offset: string | undefined, signal?: AbortSignal) => Promise<ListEnvelope>;
+
+/**
  * The executor of local mode, built by {@link createConnectorExecutor}.
  *
  * @example
@@ -112,17 +125,33 @@ export interface LocalConnectorExecutor extends ConnectorExecutor {
   readonly mode: 'local';
   /** The transport every request goes through (auth, retries, limiter, error mapping). */
   readonly transport: Transport;
+  /**
+   * The pages of an entity's `list` action, as `execute` gives them, for a walk over every page
+   * (the typed client's `list`): the params are validated in full on the first page, and on each
+   * later page only the `offset` that changed.
+   */
+  listPages(entity: string, params: Record<string, unknown>): ListPageFetcher;
   /** Reads one raw page of an entity's `list` action, e.g. for a sync. */
   readPage(entity: string, params: Record<string, unknown>, options?: ReadPageOptions): Promise<RawPage>;
 }
 
-function toQuery(params: Record<string, unknown>, fixed: QueryParams | undefined): QueryParams {
-  const query: Record<string, string> = {};
+/**
+ * The query of the params left after the path (`limit` and `offset` left out for a list, whose
+ * pager sends them under its own names), with the action's fixed query over them.
+ */
+function toQuery(
+  params: Record<string, unknown>,
+  fixed: QueryParams | undefined,
+  paged = false,
+): QueryParams {
+  const query: { [key: string]: QueryParams[string] } = {};
   for (const key in params) {
+    if (paged && (key === 'limit' || key === 'offset')) continue;
     const value = params[key];
     if (value !== undefined && value !== null) query[key] = String(value);
   }
-  return fixed === undefined ? query : { ...query, ...fixed };
+  if (fixed !== undefined) for (const key in fixed) query[key] = fixed[key];
+  return query;
 }
 
 function requireUpstream(
@@ -217,12 +246,11 @@ export function createConnectorExecutor(options: ConnectorExecutorOptions): Loca
     signal: AbortSignal | undefined,
   ): Promise<ListEnvelope> {
     const { path, rest } = fillPath(upstream.path, params);
-    const { limit, offset, ...filters } = rest as { limit?: number; offset?: string };
     const context: PageContext = {
       path,
-      query: toQuery(filters, fixedQuery),
-      limit: limit ?? defaultPageSize,
-      offset,
+      query: toQuery(rest, fixedQuery, true),
+      limit: (rest.limit as number | undefined) ?? defaultPageSize,
+      offset: rest.offset as string | undefined,
       baseUrl,
     };
     const paging = upstream.paging;
@@ -271,6 +299,19 @@ export function createConnectorExecutor(options: ConnectorExecutorOptions): Loca
     return streamDownload(transport, { ...located, range, signal });
   }
 
+  /** The check of a list action's page: its records, defaults filled, as the record schema accepts them. */
+  function listParser(action: ActionDefinition, upstream: UpstreamSpec) {
+    const recordsAt = upstream.recordsAt ?? 'data';
+    return (body: unknown, what: string) =>
+      parseRecords(action, body, recordsAt, what, upstream.recordDefaults);
+  }
+
+  /** The action, upstream and parsed params of a `list` request (which local mode cannot run without an upstream). */
+  function resolveList(entity: string, params: unknown) {
+    const resolved = resolveExecuteRequest(definition, entity, 'list', params);
+    return { ...resolved, upstream: requireUpstream(definition, entity, resolved.action) };
+  }
+
   return {
     mode: 'local',
     transport,
@@ -295,17 +336,23 @@ export function createConnectorExecutor(options: ConnectorExecutorOptions): Loca
         case 'get':
           return get(action, upstream, params, signal);
         case 'list':
-          return page(
-            upstream,
-            params,
-            upstream.query,
-            (body, what) => {
-              applyRecordDefaults(body, upstream.recordsAt ?? 'data', upstream.recordDefaults);
-              return parseRecords(action, body, upstream.recordsAt ?? 'data', what);
-            },
-            signal,
-          );
+          return page(upstream, params, upstream.query, listParser(action, upstream), signal);
       }
+    },
+    listPages(entity, params) {
+      let walk: (ReturnType<typeof resolveList> & { parse: ReturnType<typeof listParser> }) | undefined;
+      return async (offset, signal) => {
+        const input = offset === undefined ? params : { ...params, offset };
+        let parsed: Record<string, unknown> | undefined;
+        if (walk === undefined || offset === undefined) {
+          const resolved = resolveList(entity, input);
+          walk = { ...resolved, parse: listParser(resolved.action, resolved.upstream) };
+          parsed = resolved.params;
+        } else {
+          parsed = nextPageParams(walk.action, walk.params, offset) ?? resolveList(entity, input).params;
+        }
+        return page(walk.upstream, parsed, walk.upstream.query, walk.parse, signal);
+      };
     },
     async readPage(entity, params, readOptions = {}) {
       const { action, params: parsed } = resolveExecuteRequest(definition, entity, 'list', {

@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { parseUpstream } from './parse-upstream';
 import { readAt } from './read-at';
 import { compileRecordCheck, type RecordCheck } from './record-check';
+import { applyRecordDefaults, fillRecordDefaults } from './record-defaults';
 
 const recordChecks = new WeakMap<object, RecordCheck | null>();
 
@@ -38,14 +39,15 @@ function cachedSchema(action: ActionDefinition, key: string, build: () => z.ZodT
 }
 
 /**
- * The records of an upstream list page at `recordsAt`, as the action's record schema accepts
- * them. A page whose records certainly match is used as it came: zod would only copy every record
- * (most of the cost of a 100-record page). Anything else goes through zod, which rejects it with
- * the usual issues.
+ * The records of an upstream list page at `recordsAt`, given the `defaults` they lack (see
+ * `applyRecordDefaults`), as the action's record schema accepts them. A page whose records
+ * certainly match is used as it came: zod would only copy every record (most of the cost of a
+ * 100-record page). Anything else goes through zod, which rejects it with the usual issues.
+ * Defaults and the check run in one pass over the records: this runs for every page of a walk.
  *
  * @example
  * ```ts
- * const records = parseRecords(action, body, 'data', '/tasks');
+ * const records = parseRecords(action, body, 'data', '/tasks', { resource_type: 'task' });
  * ```
  */
 export function parseRecords(
@@ -53,10 +55,23 @@ export function parseRecords(
   body: unknown,
   recordsAt: string,
   what: string,
+  defaults?: Readonly<Record<string, unknown>>,
 ): unknown[] {
-  const check = recordCheckOf(action);
   const records = readAt(body, recordsAt);
-  if (check && Array.isArray(records) && records.every(check)) return records;
+  if (Array.isArray(records)) {
+    const check = recordCheckOf(action);
+    const keys = defaults === undefined ? undefined : Object.keys(defaults);
+    let valid = check !== null;
+    for (let index = 0; index < records.length; index += 1) {
+      const record: unknown = records[index];
+      if (keys !== undefined) fillRecordDefaults(record, keys, defaults as Record<string, unknown>);
+      // Once a record fails, the rest only get their defaults: zod checks the whole page below.
+      if (valid && !(check as RecordCheck)(record)) valid = false;
+    }
+    if (valid) return records;
+  } else {
+    applyRecordDefaults(body, recordsAt, defaults);
+  }
   const schema = cachedSchema(action, `list:${recordsAt}`, () => nest(recordsAt, z.array(action.record)));
   return readAt(parseUpstream(schema, body, what), recordsAt) as unknown[];
 }

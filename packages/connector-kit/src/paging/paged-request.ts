@@ -16,7 +16,8 @@ export function pagedRequest(
   params: Readonly<Record<string, string | number | undefined>>,
 ): PageRequest {
   const query = { ...context.query };
-  for (const [name, value] of Object.entries(params)) {
+  for (const name in params) {
+    const value = params[name];
     if (value !== undefined) query[name] = value;
   }
   return { path: context.path, query };
