@@ -113,7 +113,7 @@ export type ConnectorClient<D extends ConnectorDefinition> = EntityMethods<D> & 
 /** An executor that pages lists itself (the local one), see `LocalConnectorExecutor.listPages`. */
 function isPaging(
   executor: ConnectorExecutor,
-): executor is ConnectorExecutor & Pick<LocalConnectorExecutor, 'listPages'> {
+): executor is ConnectorExecutor & Required<Pick<LocalConnectorExecutor, 'listPages'>> {
   return typeof (executor as Partial<LocalConnectorExecutor>).listPages === 'function';
 }
 

@@ -128,9 +128,10 @@ export interface LocalConnectorExecutor extends ConnectorExecutor {
   /**
    * The pages of an entity's `list` action, as `execute` gives them, for a walk over every page
    * (the typed client's `list`): the params are validated in full on the first page, and on each
-   * later page only the `offset` that changed.
+   * later page only the `offset` that changed. Optional, so an executor written by hand before it
+   * existed still fits: the typed client then pages through `execute`.
    */
-  listPages(entity: string, params: Record<string, unknown>): ListPageFetcher;
+  listPages?(entity: string, params: Record<string, unknown>): ListPageFetcher;
   /** Reads one raw page of an entity's `list` action, e.g. for a sync. */
   readPage(entity: string, params: Record<string, unknown>, options?: ReadPageOptions): Promise<RawPage>;
 }
