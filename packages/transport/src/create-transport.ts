@@ -53,19 +53,22 @@ export function createTransport(options: TransportOptions): Transport {
   const idleTimeoutMs = checkTimeout(options.streamIdleTimeoutMs ?? timeoutMs, 'streamIdleTimeoutMs');
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(options.headers ?? {})) headers[name.toLowerCase()] = value;
+  // Fixed credentials go with the request's headers; only changing ones need the auth hooks.
+  const authHeaders = fixedAuthHeaders(options.auth);
   const settings: TransportSettings = {
     baseUrl: parseHttpUrl(options.baseUrl, 'baseUrl'),
     headers,
     userAgent: buildUserAgent(options.userAgent),
     timeoutMs,
     hasAuth: options.auth !== undefined,
+    ...(authHeaders ? { authHeaders } : {}),
     retry: resolveRetryOptions(options.retry, undefined),
     retryOption: options.retry,
   };
   const limiter = toLimiter(options.limiter);
   const { hooks, errorMapper } = options;
   const baseFetch = options.fetch ?? defaultFetch();
-  const auth = options.auth ? authHooks(options.auth) : undefined;
+  const auth = options.auth && !authHeaders ? authHooks(options.auth) : undefined;
   const canReplay = options.auth?.refresh !== undefined;
   const observesAttempts = hooks?.onRequest !== undefined || hooks?.onResponse !== undefined;
 
@@ -176,6 +179,14 @@ async function validate(schema: z.ZodType, data: unknown): Promise<unknown> {
   const result = await schema['~standard'].validate(data);
   if (result.issues) throw new SchemaValidationError(result.issues);
   return result.value;
+}
+
+/** A fixed strategy's headers with lower-case names, or `undefined` when it must authorize each attempt. */
+function fixedAuthHeaders(auth: TransportOptions['auth']): Record<string, string> | undefined {
+  if (auth?.headers === undefined || auth.refresh !== undefined) return undefined;
+  const headers: Record<string, string> = {};
+  for (const name in auth.headers) headers[name.toLowerCase()] = auth.headers[name] as string;
+  return headers;
 }
 
 function toLimiter(limiter: TransportOptions['limiter']): RateLimiter | undefined {

@@ -63,6 +63,34 @@ describe('bearerAuth', () => {
     ]);
   });
 
+  it('sets a static token with the request, on its origin only, without calling authorize', async () => {
+    const server = await serve((request) => ({ json: request.headers.authorization ?? null }));
+    const other = await serve((request) => ({ json: request.headers.authorization ?? null }));
+    const strategy = bearerAuth('pat-1');
+    const authorize = vi.spyOn(strategy, 'authorize');
+    const transport = createTransport({ baseUrl: server.url, auth: strategy });
+    // The strategy's credentials win over a header the request brings, as authorize() would set them.
+    await expect(transport.json({ path: '/', headers: { Authorization: 'Bearer mine' } })).resolves.toBe(
+      'Bearer pat-1',
+    );
+    await expect(transport.json({ url: `${other.url}/` })).resolves.toBeNull();
+    await expect(transport.json({ path: '/', auth: false })).resolves.toBeNull();
+    await expect(transport.json({ url: `${other.url}/`, auth: true })).resolves.toBe('Bearer pat-1');
+    expect(authorize).not.toHaveBeenCalled();
+  });
+
+  it('calls authorize on every attempt for a strategy with fixed headers that can also refresh', async () => {
+    const server = await serve((request) => ({ json: request.headers.authorization ?? null }));
+    const strategy = {
+      headers: { authorization: 'Bearer stale' },
+      authorize: vi.fn((headers: Headers) => headers.set('authorization', 'Bearer fresh')),
+      refresh: async () => false,
+    };
+    const transport = createTransport({ baseUrl: server.url, auth: strategy });
+    await expect(transport.json({ path: '/' })).resolves.toBe('Bearer fresh');
+    expect(strategy.authorize).toHaveBeenCalledOnce();
+  });
+
   it('does not replay when the token function returns the token that failed', async () => {
     const server = await oauthServer({ valid: new Set(), token: () => ({ json: {} }) });
     const transport = createTransport({ baseUrl: `${server.url}/api`, auth: bearerAuth(() => 'revoked') });

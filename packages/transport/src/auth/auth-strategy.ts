@@ -55,6 +55,14 @@ export interface AuthStrategy {
   /** Sets the credentials on the outgoing headers. */
   authorize(headers: Headers, context: AuthorizeContext): Promise<void> | void;
   /**
+   * Fixed credentials: the headers `authorize` would set, when they are the same on every request
+   * (a personal access token, an API key). The transport then sets them with each authorized
+   * request's own headers instead of calling `authorize` before every attempt: no ky hook runs on
+   * a request at all, and ky runs each hook through a promise race of its own, which costs more
+   * than the header. Ignored when the strategy has `refresh` (its credentials change).
+   */
+  readonly headers?: Readonly<Record<string, string>>;
+  /**
    * Gets fresh credentials after a 401. Resolve `true` if a replay may now succeed, `false` if
    * nothing changed. Implementations must be single-flight: many concurrent callers, one refresh.
    */

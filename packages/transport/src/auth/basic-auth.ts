@@ -9,10 +9,12 @@ import type { AuthStrategy } from './auth-strategy';
  * ```
  */
 export function basicAuth(username: string, password: string): AuthStrategy {
+  const authorization = `Basic ${base64Utf8(`${username}:${password}`)}`;
   return {
     authorize(headers) {
-      headers.set('authorization', `Basic ${base64Utf8(`${username}:${password}`)}`);
+      headers.set('authorization', authorization);
     },
+    headers: { authorization },
   };
 }
 

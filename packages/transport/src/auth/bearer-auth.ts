@@ -23,12 +23,13 @@ export type TokenSource = string | (() => string | Promise<string>);
  */
 export function bearerAuth(token: TokenSource): AuthStrategy {
   if (typeof token === 'string') {
-    // A fixed token: its header value once, and set synchronously on every attempt.
+    // A fixed token: its header value once, set with the request's headers (see AuthStrategy.headers).
     const authorization = `Bearer ${token}`;
     return {
       authorize(headers) {
         headers.set('authorization', authorization);
       },
+      headers: { authorization },
     };
   }
   const read = async () => await token();

@@ -20,7 +20,7 @@ const NULL_BODY_STATUSES: ReadonlySet<number> = new Set([101, 103, 204, 205, 304
  * ```
  */
 export function attemptFetch(state: CallState): FetchLayer {
-  const { mode, signal: callerSignal } = state.prepared;
+  const { mode, readText, signal: callerSignal } = state.prepared;
   return (next) => async (input, init) => {
     state.attempts += 1;
     state.sent = input instanceof Request ? input : undefined;
@@ -46,7 +46,9 @@ export function attemptFetch(state: CallState): FetchLayer {
       // A stream's body outlives the attempt: its links stay until the attempt's signal is gone.
       if (mode === 'stream' || response.body === null || NULL_BODY_STATUSES.has(response.status))
         return response;
-      return new BufferedResponse(await response.bytes(), response);
+      // As text when the call wants text or JSON: undici's `bytes()` copies the whole body once
+      // more (a new Uint8Array over the bytes it has just joined), which `text()` does not.
+      return new BufferedResponse(readText ? await response.text() : await response.bytes(), response);
     } finally {
       if (mode !== 'stream') unlink?.();
     }

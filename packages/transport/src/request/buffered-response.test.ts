@@ -25,4 +25,22 @@ describe('BufferedResponse', () => {
     expect(new TextDecoder().decode(await copy.bytes())).toBe('hello');
     expect(copy.headers.get('content-type')).toBe('application/json');
   });
+
+  it('holds text as read, and gives it back as UTF-8 bytes', async () => {
+    const { response } = source('{"name":"zoë"}');
+    const buffered = new BufferedResponse('{"name":"zoë"}', response);
+    const copy = buffered.clone();
+    expect(await buffered.json()).toEqual({ name: 'zoë' });
+    expect(await copy.bytes()).toEqual(new TextEncoder().encode('{"name":"zoë"}'));
+    expect(copy.bodyUsed).toBe(true);
+    await expect(copy.text()).rejects.toThrow(TypeError);
+  });
+
+  it('decodes bytes to text and text to an array buffer of its own', async () => {
+    const { response, bytes } = source('hé');
+    expect(await new BufferedResponse(bytes, response).text()).toBe('hé');
+    const buffer = await new BufferedResponse('hé', response).arrayBuffer();
+    expect(new TextDecoder().decode(buffer)).toBe('hé');
+    expect((await new BufferedResponse('hé', response).blob()).type).toBe('application/json');
+  });
 });

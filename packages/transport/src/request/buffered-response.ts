@@ -1,32 +1,34 @@
 const decoder = new TextDecoder();
+const encoder = new TextEncoder();
 
 /**
  * A `Response` whose body the attempt has already read: what the attempt layer hands ky for a
- * buffered call. It carries the bytes themselves instead of a new body stream over a copy of them
- * (re-wrapping the bytes in a plain `Response` copies them and builds a stream per request, which
- * cost about as much as the rest of the transport's own work). `text()`, `json()`, `bytes()`,
- * `arrayBuffer()` and `blob()` read the bytes once, as a fetched body reads (`bodyUsed` after),
- * and let go of them: ky keeps the response it was handed alive until a full GC, and so would keep
- * every page's bytes (outside the JS heap) that long; `clone()` shares them; `body` is `null`.
- * `headers`, `url` and `redirected` are the fetched response's own: the `Response` constructor would copy (and
- * re-validate) every header per request otherwise, and would lose the URL.
+ * buffered call. It carries the body itself (the text of a JSON or text call, the bytes of any
+ * other) instead of a new body stream over a copy of it (re-wrapping the bytes in a plain
+ * `Response` copies them and builds a stream per request, which cost about as much as the rest of
+ * the transport's own work). `text()`, `json()`, `bytes()`, `arrayBuffer()` and `blob()` read the
+ * body once, as a fetched body reads (`bodyUsed` after), and let go of it: ky keeps the response
+ * it was handed alive until a full GC, and so would keep every page's body that long; `clone()`
+ * shares it; `body` is `null`. Text goes back to bytes as UTF-8, the encoding it was read with.
+ * `headers`, `url` and `redirected` are the fetched response's own: the `Response` constructor
+ * would copy (and re-validate) every header per request otherwise, and would lose the URL.
  *
  * @example
  * ```ts
- * const buffered = new BufferedResponse(await response.bytes(), response);
- * await buffered.text();
+ * const buffered = new BufferedResponse(await response.text(), response);
+ * await buffered.json();
  * ```
  */
 export class BufferedResponse extends Response {
-  #bytes: Uint8Array<ArrayBuffer> | undefined;
+  #body: Uint8Array<ArrayBuffer> | string | undefined;
   readonly #source: Pick<Response, 'headers' | 'url' | 'redirected'>;
 
   constructor(
-    bytes: Uint8Array<ArrayBuffer>,
+    body: Uint8Array<ArrayBuffer> | string,
     source: Pick<Response, 'status' | 'statusText' | 'headers' | 'url' | 'redirected'>,
   ) {
     super(null, { status: source.status, statusText: source.statusText });
-    this.#bytes = bytes;
+    this.#body = body;
     this.#source = source;
   }
 
@@ -43,39 +45,49 @@ export class BufferedResponse extends Response {
   }
 
   override get bodyUsed(): boolean {
-    return this.#bytes === undefined;
+    return this.#body === undefined;
   }
 
   override async bytes(): Promise<Uint8Array<ArrayBuffer>> {
-    return this.#take();
+    return this.#takeBytes();
   }
 
   override async arrayBuffer(): Promise<ArrayBuffer> {
-    const bytes = this.#take();
+    const bytes = this.#takeBytes();
     return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
   }
 
   override async text(): Promise<string> {
-    return decoder.decode(this.#take());
+    return this.#takeText();
   }
 
   override async json(): Promise<unknown> {
-    return JSON.parse(decoder.decode(this.#take()));
+    return JSON.parse(this.#takeText());
   }
 
   override async blob(): Promise<Blob> {
-    return new Blob([this.#take()], { type: this.headers.get('content-type') ?? '' });
+    return new Blob([this.#takeBytes()], { type: this.headers.get('content-type') ?? '' });
   }
 
   override clone(): BufferedResponse {
-    if (this.#bytes === undefined) throw new TypeError('Response.clone: Body has already been consumed.');
-    return new BufferedResponse(this.#bytes, this);
+    if (this.#body === undefined) throw new TypeError('Response.clone: Body has already been consumed.');
+    return new BufferedResponse(this.#body, this);
   }
 
-  #take(): Uint8Array<ArrayBuffer> {
-    const bytes = this.#bytes;
-    if (bytes === undefined) throw new TypeError('Body is unusable: Body has already been read');
-    this.#bytes = undefined;
-    return bytes;
+  #takeText(): string {
+    const body = this.#take();
+    return typeof body === 'string' ? body : decoder.decode(body);
+  }
+
+  #takeBytes(): Uint8Array<ArrayBuffer> {
+    const body = this.#take();
+    return typeof body === 'string' ? (encoder.encode(body) as Uint8Array<ArrayBuffer>) : body;
+  }
+
+  #take(): Uint8Array<ArrayBuffer> | string {
+    const body = this.#body;
+    if (body === undefined) throw new TypeError('Body is unusable: Body has already been read');
+    this.#body = undefined;
+    return body;
   }
 }

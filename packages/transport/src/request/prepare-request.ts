@@ -20,6 +20,8 @@ export type CallMode = 'buffered' | 'stream';
  */
 export interface PreparedRequest {
   mode: CallMode;
+  /** Whether a buffered attempt reads its body as text (a `json` or `text` response) or as bytes. */
+  readText: boolean;
   method: HttpMethod;
   url: URL;
   /** Lower-case names; credentials are added per attempt by the auth layer. */
@@ -41,7 +43,7 @@ export interface PreparedRequest {
  *
  * @example
  * ```ts
- * const settings: TransportSettings = { baseUrl, headers: {}, userAgent, timeoutMs: 30_000, hasAuth: true, retry, retryDefaults: undefined };
+ * const settings: TransportSettings = { baseUrl, headers: {}, userAgent, timeoutMs: 30_000, hasAuth: true, retry, retryOption: undefined };
  * ```
  */
 export interface TransportSettings {
@@ -51,6 +53,8 @@ export interface TransportSettings {
   userAgent: string;
   timeoutMs: number;
   hasAuth: boolean;
+  /** A fixed strategy's headers (lower-case names), set on every request it authorizes. */
+  authHeaders?: Readonly<Record<string, string>>;
   /** The transport's policy, resolved once (most requests bring none of their own). */
   retry: ResolvedRetryOptions | false;
   /** The transport's own `retry` option, under a request's. */
@@ -94,8 +98,9 @@ export function prepareRequest(
   const sameOrigin = request.url === undefined || url.origin === baseUrl.origin;
   const applyAuth = settings.hasAuth && (request.auth === true || (request.auth !== false && sameOrigin));
 
+  const responseType = request.responseType ?? 'json';
   const headers: Record<string, string> = {
-    accept: mode === 'buffered' && (request.responseType ?? 'json') === 'json' ? 'application/json' : '*/*',
+    accept: mode === 'buffered' && responseType === 'json' ? 'application/json' : '*/*',
     'user-agent': settings.userAgent,
   };
   // Transport-wide credentials set as a plain header must not leak to another origin either.
@@ -105,6 +110,9 @@ export function prepareRequest(
   }
   if (request.headers)
     for (const name in request.headers) headers[name.toLowerCase()] = request.headers[name] as string;
+  // Last, as `authorize` would set them on the attempt: the strategy's credentials win.
+  const { authHeaders } = settings;
+  if (applyAuth && authHeaders) for (const name in authHeaders) headers[name] = authHeaders[name] as string;
 
   const replayable = !(request.body instanceof ReadableStream);
   const retry =
@@ -113,6 +121,7 @@ export function prepareRequest(
     retry !== false && replayable && (request.idempotent ?? retry.methods.includes(method));
   return {
     mode,
+    readText: responseType !== 'bytes',
     method,
     url,
     headers,
