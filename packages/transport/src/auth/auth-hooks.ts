@@ -35,7 +35,7 @@ export function authHooks(auth: AuthStrategy): {
     const { signal, method } = state.prepared;
     const pending = auth.authorize(
       request.headers,
-      signal ? { signal, method, url: state.prepared.url.href } : { method, url: state.prepared.url.href },
+      signal ? { signal, method, url: state.prepared.url } : { method, url: state.prepared.url },
     );
     if (pending !== undefined) return pending.then(() => authorized(request, state));
     authorized(request, state);

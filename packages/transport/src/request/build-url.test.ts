@@ -48,6 +48,25 @@ describe('buildUrl', () => {
     expect(buildUrl(base, { path: '/tasks/../users' }).href).toBe('https://app.asana.com/api/1.0/users');
   });
 
+  it('gives a path seen before the same URL, with each request its own query, and checks every new path', () => {
+    const baseUrl = new URL(base);
+    for (let page = 0; page < 3; page += 1) {
+      expect(buildUrl(baseUrl, { path: '/projects/1/tasks', query: { offset: `o${page}` } })).toEqual({
+        href: `https://app.asana.com/api/1.0/projects/1/tasks?offset=o${page}`,
+        origin: 'https://app.asana.com',
+      });
+    }
+    // Refused paths are refused again (nothing of them is kept), past the cache's size too.
+    for (let index = 0; index < 300; index += 1) {
+      expect(buildUrl(baseUrl, { path: `/tasks/${index}` }).href).toBe(
+        `https://app.asana.com/api/1.0/tasks/${index}`,
+      );
+      expect(() => buildUrl(baseUrl, { path: '/../../admin' })).toThrow('resolves outside');
+    }
+    expect(buildUrl(baseUrl, { path: '/a b/é' }).href).toBe('https://app.asana.com/api/1.0/a%20b/%C3%A9');
+    expect(buildUrl(baseUrl, { url: 'https://s3.test/k' }).origin).toBe('https://s3.test');
+  });
+
   it('parseHttpUrl never echoes the value (it may hold credentials)', () => {
     expect(parseHttpUrl('http://x.test', 'f').host).toBe('x.test');
     try {

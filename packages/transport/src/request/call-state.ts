@@ -103,7 +103,7 @@ export function describeCall(state: CallState): RequestDescription {
     const { sent, prepared } = state;
     state.request = sent
       ? describeRequest(sent.method, sent.url, sent.headers)
-      : describeRequest(prepared.method, prepared.url.href, prepared.headers);
+      : describeRequest(prepared.method, prepared.url, prepared.headers);
   }
   return state.request;
 }

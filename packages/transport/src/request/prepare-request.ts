@@ -23,7 +23,8 @@ export interface PreparedRequest {
   /** Whether a buffered attempt reads its body as text (a `json` or `text` response) or as bytes. */
   readText: boolean;
   method: HttpMethod;
-  url: URL;
+  /** The full URL (`href`). */
+  url: string;
   /** Lower-case names; credentials are added per attempt by the auth layer. */
   headers: Record<string, string>;
   json: unknown;
@@ -82,7 +83,7 @@ export function prepareRequest(
     throw invalidOption('path', 'give a path (under baseUrl) or an absolute url');
   }
   const { baseUrl } = settings;
-  const url = buildUrl(baseUrl, request);
+  const { href, origin } = buildUrl(baseUrl, request);
   const bodies =
     (request.json === undefined ? 0 : 1) +
     (request.form === undefined ? 0 : 1) +
@@ -95,7 +96,7 @@ export function prepareRequest(
   }
   // A `path` stays under the base URL (buildUrl refuses one that does not): only a `url` can leave
   // its origin, and only then are the two origins (each a string built per read) compared.
-  const sameOrigin = request.url === undefined || url.origin === baseUrl.origin;
+  const sameOrigin = request.url === undefined || origin === baseUrl.origin;
   const applyAuth = settings.hasAuth && (request.auth === true || (request.auth !== false && sameOrigin));
 
   const responseType = request.responseType ?? 'json';
@@ -123,7 +124,7 @@ export function prepareRequest(
     mode,
     readText: responseType !== 'bytes',
     method,
-    url,
+    url: href,
     headers,
     json: request.json,
     body: request.form === undefined ? request.body : new URLSearchParams(request.form),
