@@ -55,7 +55,7 @@ export interface AsanaLocalOptions {
   baseUrl?: string;
   /** OAuth token endpoint; default `/-/oauth_token` on the API root's origin. */
   oauthTokenUrl?: string;
-  /** The fetch requests go through; default `defaultFetch()` of @conduit/transport (on Node.js its node:http fetch). */
+  /** The fetch requests go through; default `defaultFetch()` of @conduit/transport, the platform's `fetch`. */
   fetch?: typeof globalThis.fetch;
   /**
    * Client-side limiter. Defaults to the upstream's limits for one token; pass a shared
