@@ -1,5 +1,6 @@
 // Layers suite: @conduit/transport (ky on the platform fetch, with auth, retry policy, limiter,
-// error mapping) and paginate(), without the connector: `for await` over every task.
+// error mapping) and paginate(), without the connector: page by page (`pages()`), a plain loop over
+// each page's tasks, as the rows under it loop.
 //   node layers-transport.mjs --base-url U --project GID   (token in ASANA_TOKEN)
 import { bearerAuth, createTransport, paginate } from '@conduit/transport';
 import { reportProcess } from '../lib/measure.mjs';
@@ -21,6 +22,6 @@ await reportProcess(async () => {
     items: (page) => page.data,
     nextCursor: (page) => page.next_page?.offset,
   });
-  for await (const task of tasks) if (task.gid) records += 1;
+  for await (const page of tasks.pages()) for (const task of page.data) if (task.gid) records += 1;
   return { records };
 });
