@@ -117,9 +117,16 @@ function isPaging(
   return typeof (executor as Partial<LocalConnectorExecutor>).listPages === 'function';
 }
 
+/** The signal of a page request: the walk's own and the caller's, either, or none. */
+function signalOf(
+  options: ExecuteOptions | undefined,
+  signal: AbortSignal | undefined,
+): AbortSignal | undefined {
+  return signal && options?.signal ? AbortSignal.any([signal, options.signal]) : (signal ?? options?.signal);
+}
+
 function withSignal(options: ExecuteOptions | undefined, signal: AbortSignal | undefined): ExecuteOptions {
-  const combined =
-    signal && options?.signal ? AbortSignal.any([signal, options.signal]) : (signal ?? options?.signal);
+  const combined = signalOf(options, signal);
   return combined ? { signal: combined } : {};
 }
 
@@ -155,7 +162,7 @@ export function createConnectorClient<D extends ConnectorDefinition>(
           return paginate<unknown, ListEnvelope>({
             fetchPage: (cursor, signal) =>
               pages
-                ? pages(cursor, withSignal(options, signal).signal)
+                ? pages(cursor, signalOf(options, signal))
                 : (run(
                     cursor === undefined ? params : { ...params, offset: cursor },
                     withSignal(options, signal),

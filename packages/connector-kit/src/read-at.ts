@@ -20,10 +20,12 @@ function segmentsOf(path: string): readonly string[] {
  * ```
  */
 export function readAt(body: unknown, path: string): unknown {
+  const segments = segmentsOf(path);
   let value = body;
-  for (const segment of segmentsOf(path)) {
+  // Indexed: `for…of` allocated an array iterator on each of the several reads per list page.
+  for (let index = 0; index < segments.length; index += 1) {
     if (typeof value !== 'object' || value === null) return undefined;
-    value = (value as Record<string, unknown>)[segment];
+    value = (value as Record<string, unknown>)[segments[index] as string];
   }
   return value;
 }

@@ -26,7 +26,8 @@ describe('compileRecordCheck', () => {
     const unsupported: z.ZodType[] = [
       z.object({ gid: z.string() }), // strips unknown keys
       z.strictObject({ gid: z.string() }),
-      z.looseObject({ gid: z.string().min(1) }),
+      z.looseObject({ gid: z.string().regex(/^\d+$/) }),
+      z.looseObject({ gid: z.string().min(1).trim() }),
       z.looseObject({ size: z.number().int().min(0) }),
       z.looseObject({ gid: z.string().transform((gid) => Number(gid)) }),
       z.looseObject({ done: z.boolean().default(false) }),
@@ -104,6 +105,42 @@ describe('compileRecordCheck', () => {
     ];
     for (const sample of samples)
       expect(check(sample), JSON.stringify(sample)).toBe(schema.safeParse(sample).success);
+  });
+
+  it('accepts a string with length checks only when zod does, and exactly so without surrogate pairs', () => {
+    const schemas = [
+      z.string().min(1).max(4096).optional(),
+      z.string().min(2),
+      z.string().max(3).nullable(),
+      z.string().length(2),
+      z.string().nonempty().max(5).min(2),
+    ];
+    for (const schema of schemas) {
+      const check = compileRecordCheck(schema)!;
+      expect(check).toBeTypeOf('function');
+      fc.assert(
+        fc.property(
+          fc.oneof(
+            fc.string({ maxLength: 6 }),
+            fc.string({ unit: 'grapheme', maxLength: 3 }),
+            fc.string({ minLength: 4090, maxLength: 4100 }),
+            fc.constantFrom(null, undefined, 1, true, ['ab'], { length: 2 }),
+          ),
+          (value) => {
+            const accepted = schema.safeParse(value).success;
+            if (check(value)) expect(accepted, JSON.stringify(value)).toBe(true);
+            // Where code points and UTF-16 units agree, so do zod and the check.
+            const paired = typeof value === 'string' && /[\uD800-\uDBFF][\uDC00-\uDFFF]/.test(value);
+            if (!paired) expect(check(value), JSON.stringify(value)).toBe(accepted);
+          },
+        ),
+        { numRuns: 500 },
+      );
+    }
+    const atLeastTwo = compileRecordCheck(z.string().min(2))!;
+    expect(['😀', 'a😀', '😀😀'].map(atLeastTwo)).toEqual([false, true, true]);
+    // Two code points but four units: zod accepts it, the check leaves it to zod.
+    expect(compileRecordCheck(z.string().max(3))!('😀😀')).toBe(false);
   });
 
   it('handles nullable, optional, arrays, numbers and unknown', () => {

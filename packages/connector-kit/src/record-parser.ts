@@ -23,6 +23,17 @@ function nest(path: string, schema: z.ZodType): z.ZodType {
   return path.split('.').reduceRight<z.ZodType>((inner, key) => z.object({ [key]: inner }), schema);
 }
 
+// An action's defaults are one object for all its pages: their keys are listed once.
+const defaultKeys = new WeakMap<object, readonly string[]>();
+function keysOf(defaults: Readonly<Record<string, unknown>>): readonly string[] {
+  let keys = defaultKeys.get(defaults);
+  if (keys === undefined) {
+    keys = Object.keys(defaults);
+    defaultKeys.set(defaults, keys);
+  }
+  return keys;
+}
+
 const schemas = new WeakMap<object, Map<string, z.ZodType>>();
 function cachedSchema(action: ActionDefinition, key: string, build: () => z.ZodType): z.ZodType {
   let byKey = schemas.get(action);
@@ -60,7 +71,7 @@ export function parseRecords(
   const records = readAt(body, recordsAt);
   if (Array.isArray(records)) {
     const check = recordCheckOf(action);
-    const keys = defaults === undefined ? undefined : Object.keys(defaults);
+    const keys = defaults === undefined ? undefined : keysOf(defaults);
     let valid = check !== null;
     for (let index = 0; index < records.length; index += 1) {
       const record: unknown = records[index];

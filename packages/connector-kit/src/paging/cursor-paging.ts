@@ -62,7 +62,7 @@ export function cursorPager(paging: CursorPaging): Pager {
   return {
     sendsLimit: true,
     request: (context) =>
-      pagedRequest(context, { [paging.sizeParam]: context.limit, [paging.cursorParam]: context.offset }),
+      pagedRequest(context, paging.sizeParam, context.limit, paging.cursorParam, context.offset),
     page(body, records) {
       const hasMore = readAt(body, paging.hasMoreAt);
       if (hasMore !== true && hasMore !== false) throw invalidPage(paging.hasMoreAt, 'must be a boolean');

@@ -53,10 +53,13 @@ export function offsetPager(paging: OffsetPaging): Pager {
   return {
     sendsLimit: true,
     request: (context) =>
-      pagedRequest(context, {
-        [paging.limitParam]: context.limit,
-        [paging.offsetParam]: numericOffset(context.offset, 0),
-      }),
+      pagedRequest(
+        context,
+        paging.limitParam,
+        context.limit,
+        paging.offsetParam,
+        numericOffset(context.offset, 0),
+      ),
     page(body, records, context) {
       const end = numericOffset(context.offset, 0) + records.length;
       const total = paging.totalAt === undefined ? undefined : readAt(body, paging.totalAt);

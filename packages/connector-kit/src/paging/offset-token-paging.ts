@@ -49,7 +49,7 @@ export function offsetTokenPager(paging: OffsetTokenPaging): Pager {
   return {
     sendsLimit: true,
     request: (context) =>
-      pagedRequest(context, { [paging.limitParam]: context.limit, [paging.offsetParam]: context.offset }),
+      pagedRequest(context, paging.limitParam, context.limit, paging.offsetParam, context.offset),
     page(body, records) {
       const next = readAt(body, paging.nextPageAt);
       if (next === null || next === undefined) return { records, next: null };

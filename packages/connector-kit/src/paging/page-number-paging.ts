@@ -41,10 +41,13 @@ export function pageNumberPager(paging: PageNumberPaging): Pager {
   return {
     sendsLimit: true,
     request: (context) =>
-      pagedRequest(context, {
-        [paging.pageParam]: numericOffset(context.offset, paging.firstPage),
-        [paging.sizeParam]: context.limit,
-      }),
+      pagedRequest(
+        context,
+        paging.pageParam,
+        numericOffset(context.offset, paging.firstPage),
+        paging.sizeParam,
+        context.limit,
+      ),
     page(body, records, context) {
       const page = numericOffset(context.offset, paging.firstPage);
       const more =
