@@ -58,8 +58,8 @@ export interface AuthStrategy {
    * Fixed credentials: the headers `authorize` would set, when they are the same on every request
    * (a personal access token, an API key). The transport then sets them with each authorized
    * request's own headers instead of calling `authorize` before every attempt: no ky hook runs on
-   * a request at all, and ky runs each hook through a promise race of its own, which costs more
-   * than the header. Ignored when the strategy has `refresh` (its credentials change).
+   * a request at all (ky awaits each hook and hands it a frozen copy of the options, which costs
+   * more than the header). Ignored when the strategy has `refresh` (its credentials change).
    */
   readonly headers?: Readonly<Record<string, string>>;
   /**
