@@ -159,6 +159,13 @@ describe('conduit exec (local mode, fake connector)', () => {
     );
   });
 
+  it('checks the params before it looks for credentials', async () => {
+    const { code, stderr, calls } = await exec(['items', 'get'], { env: { ASANA_TOKEN: '' } });
+    expect(code).toBe(5);
+    expect(stderr).toBe('error: item_gid is required\n');
+    expect(calls.options).toHaveLength(0);
+  });
+
   it('needs credentials: exit 3 naming every way to give them', async () => {
     const { code, stderr, calls } = await exec(['items', 'list'], { env: { ASANA_TOKEN: '' } });
     expect(code).toBe(3);

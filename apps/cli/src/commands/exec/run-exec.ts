@@ -1,4 +1,4 @@
-import { ConduitError, redactUrl, redactValue } from '@conduit/protocol';
+import { ConduitError, redactUrl, redactValue, validateActionParams } from '@conduit/protocol';
 import { CONNECTORS, requireConnector } from '../../connectors/connector-catalog';
 import { openLocalExecutor } from '../../connectors/open-local-executor';
 import { requireAction } from '../../connectors/require-action';
@@ -37,6 +37,9 @@ export async function run(context: CommandContext): Promise<number | undefined> 
     { pairs: flags.strings('param'), json: flags.string('params-json') },
     `${entry.name} ${entity} ${actionName}`,
   );
+  // Checked against the definition before the credentials are looked for, as the executor checks
+  // them: a mistake in the params is reported (exit 5) without a token having to be set first.
+  validateActionParams(action, params);
 
   const { executor, baseUrl } = await openLocalExecutor(context, connector);
   output.debugLog(
