@@ -98,6 +98,25 @@ describe('startServer', () => {
     }
   });
 
+  it('warns at start-up when no application can call the service and none can be made', async () => {
+    const dataDir = await makeTempDir('no-application');
+    dirs.push(dataDir);
+    const noApplication = (logs: ReturnType<typeof captureLogs>) =>
+      logs.entries().filter((entry) => String(entry.msg).startsWith('no application can call this service'));
+    for (const [env, warned] of [
+      [{}, true],
+      [{ CONDUIT_ADMIN_TOKEN: 'a'.repeat(32) }, false],
+      [{ CONDUIT_BOOTSTRAP_CLIENT_ID: 'demo-app', CONDUIT_BOOTSTRAP_CLIENT_SECRET: 's'.repeat(24) }, false],
+      // The bootstrap application of the run before is in the store now.
+      [{}, false],
+    ] as const) {
+      const logs = captureLogs();
+      const started = await startServer({ env, config: { port: 0, dataDir }, logger: logs.logger });
+      await started.close();
+      expect(noApplication(logs), JSON.stringify(env)).toHaveLength(warned ? 1 : 0);
+    }
+  });
+
   it('generates a private key file on the embedded store, with a warning, and reuses it', async () => {
     const dataDir = await makeTempDir('keyfile');
     dirs.push(dataDir);

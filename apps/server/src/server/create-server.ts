@@ -116,6 +116,15 @@ export async function createServer(options: CreateServerOptions = {}): Promise<C
         },
       );
     }
+    // A service with no application and no way to make one answers nobody: say how, at start-up.
+    if (!config.bootstrap && config.adminToken === undefined) {
+      const applications = await store.listApplications();
+      if (!applications.some((application) => !application.revokedAt)) {
+        logger.warn(
+          'no application can call this service: set CONDUIT_ADMIN_TOKEN and create one (conduit apps create NAME), or set CONDUIT_BOOTSTRAP_CLIENT_ID and CONDUIT_BOOTSTRAP_CLIENT_SECRET',
+        );
+      }
+    }
     app = createApp({
       store,
       config: {
