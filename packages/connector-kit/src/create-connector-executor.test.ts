@@ -212,6 +212,61 @@ describe('createConnectorExecutor', () => {
     });
   });
 
+  it('gives a custom pager a query of its own on every page of a walk', async () => {
+    const Event = z.looseObject({ id: z.number() });
+    const custom = defineConnector({
+      name: 'custom-paging-test',
+      connectorType: 'test',
+      displayName: 'Custom paging test',
+      entities: {
+        events: {
+          description: 'Events',
+          actions: {
+            list: defineConnectorAction({
+              kind: 'list',
+              description: 'List events',
+              params: z.strictObject({ ...pageParams({ maxLimit: 100 }), kind: z.string().optional() }),
+              record: Event,
+              upstream: {
+                path: '/events',
+                recordsAt: 'events',
+                paging: {
+                  type: 'custom',
+                  readPage: async (context) => {
+                    const page = Number(context.offset ?? '1');
+                    // A pager that marks its first request only, in the query it was handed.
+                    if (page === 1) (context.query as Record<string, unknown>).first = 'yes';
+                    const body = await context.transport.json({
+                      path: context.path,
+                      query: { ...context.query, page },
+                      signal: context.signal,
+                    });
+                    const next = page < 3 ? { offset: String(page + 1) } : null;
+                    return { records: context.parseRecords(body), meta: { next_page: next } };
+                  },
+                },
+              },
+            }),
+          },
+        },
+      },
+    });
+    const server = await serve({
+      'GET /api/v2/events': (request) => ({ json: { events: [{ id: Number(request.query.get('page')) }] } }),
+    });
+    const client = createConnectorClient(custom, executorFor(server, { definition: custom }));
+    const ids: unknown[] = [];
+    for await (const event of client.events.list({ kind: 'deploy' })) ids.push(event.id);
+    expect(ids).toEqual([1, 2, 3]);
+    expect(
+      server.requestsTo('GET /api/v2/events').map((request) => Object.fromEntries(request.query)),
+    ).toEqual([
+      { kind: 'deploy', first: 'yes', page: '1' },
+      { kind: 'deploy', page: '2' },
+      { kind: 'deploy', page: '3' },
+    ]);
+  });
+
   it('runs the error-mapping hook on upstream failures', async () => {
     class QuotaError extends ApiError {}
     const server = await serve({

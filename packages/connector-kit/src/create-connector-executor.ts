@@ -297,6 +297,8 @@ export function createConnectorExecutor(options: ConnectorExecutorOptions): Loca
       if (paging.type !== 'custom') throw new TypeError(`unknown paging ${paging.type}`);
       return paging.readPage({
         ...context,
+        // A copy per page: a walk shares one query object, and a custom pager may change its own.
+        query: { ...context.query },
         transport,
         signal,
         parseRecords: (body) => parse(body, path),
