@@ -100,7 +100,8 @@ describe('createTransport: requests', () => {
   it('reads text, bytes and empty bodies', async () => {
     const server = await serve({
       'GET /text': { body: 'hello', headers: { 'content-type': 'text/plain' } },
-      'GET /bytes': { body: new Uint8Array([1, 2, 3]) },
+      // Not UTF-8: a bytes call must get them as sent, not through a text decoding.
+      'GET /bytes': { body: new Uint8Array([0xff, 0xfe, 0x80, 1]) },
       'DELETE /gone': { status: 204 },
       'GET /empty': { status: 200 },
       'HEAD /head': { headers: { 'x-count': '3' } },
@@ -108,7 +109,7 @@ describe('createTransport: requests', () => {
     const transport = createTransport({ baseUrl: server.url });
     expect(await transport.json({ path: '/text', responseType: 'text' })).toBe('hello');
     expect(await transport.json({ path: '/bytes', responseType: 'bytes' })).toEqual(
-      new Uint8Array([1, 2, 3]),
+      new Uint8Array([0xff, 0xfe, 0x80, 1]),
     );
     expect(await transport.request({ method: 'DELETE', path: '/gone' })).toMatchObject({
       status: 204,

@@ -79,6 +79,30 @@ describe('bearerAuth', () => {
     expect(authorize).not.toHaveBeenCalled();
   });
 
+  it("describes a fixed strategy's headers as redacted, whatever their names, sent or not", async () => {
+    const server = await serve(() => ({ status: 500, json: { error: 'down' } }));
+    const strategy = { headers: { 'X-App-Key': 'k-secret' }, authorize: () => undefined };
+    const errors: unknown[] = [];
+    const transport = createTransport({
+      baseUrl: server.url,
+      auth: strategy,
+      retry: false,
+      hooks: { onError: (event) => errors.push(event.request) },
+    });
+    const aborted = AbortSignal.abort(new Error('stop'));
+    await expect(transport.json({ path: '/', signal: aborted })).rejects.toThrow('stop');
+    const failure = await transport.json({ path: '/' }).catch((error: unknown) => error);
+    expect((failure as { request: { headers: Record<string, string> } }).request.headers['x-app-key']).toBe(
+      '[REDACTED]',
+    );
+    expect(errors).toHaveLength(2);
+    for (const request of errors) {
+      expect((request as { headers: Record<string, string> }).headers['x-app-key']).toBe('[REDACTED]');
+    }
+    expect(JSON.stringify([failure, errors])).not.toContain('k-secret');
+    expect(server.requestsTo('/*')[0]?.headers['x-app-key']).toBe('k-secret');
+  });
+
   it('calls authorize on every attempt for a strategy with fixed headers that can also refresh', async () => {
     const server = await serve((request) => ({ json: request.headers.authorization ?? null }));
     const strategy = {

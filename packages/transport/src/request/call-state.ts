@@ -1,4 +1,4 @@
-import { type ConduitError, describeRequest, type RequestDescription } from '@conduit/protocol';
+import { type ConduitError, describeRequest, REDACTED, type RequestDescription } from '@conduit/protocol';
 import type { ErrorMapper } from '../errors/create-http-error';
 import type { TransportHooks } from '../events/transport-hooks';
 import type { PreparedRequest } from './prepare-request';
@@ -101,9 +101,16 @@ export function createCallState(
 export function describeCall(state: CallState): RequestDescription {
   if (state.request === undefined) {
     const { sent, prepared } = state;
-    state.request = sent
+    const request = sent
       ? describeRequest(sent.method, sent.url, sent.headers)
       : describeRequest(prepared.method, prepared.url, prepared.headers);
+    // A fixed strategy's headers are credentials whatever they are called (`x-app-key`), where
+    // the redaction by name would only catch the ones that sound secret.
+    const { credentialHeaders } = prepared;
+    if (credentialHeaders && request.headers) {
+      for (const name in credentialHeaders) if (name in request.headers) request.headers[name] = REDACTED;
+    }
+    state.request = request;
   }
   return state.request;
 }

@@ -30,6 +30,8 @@ export interface PreparedRequest {
   json: unknown;
   body: BodyInit | undefined;
   applyAuth: boolean;
+  /** A fixed strategy's headers when this request carries them: described as redacted, whatever their names. */
+  credentialHeaders: Readonly<Record<string, string>> | undefined;
   /** False when the body cannot be sent twice (a stream), which rules out retries and replays. */
   replayable: boolean;
   retry: ResolvedRetryOptions | false;
@@ -129,6 +131,7 @@ export function prepareRequest(
     json: request.json,
     body: request.form === undefined ? request.body : new URLSearchParams(request.form),
     applyAuth,
+    credentialHeaders: applyAuth ? authHeaders : undefined,
     replayable,
     retry,
     retryAllowed,
