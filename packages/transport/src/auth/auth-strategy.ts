@@ -60,6 +60,8 @@ export interface AuthStrategy {
    * request's own headers instead of calling `authorize` before every attempt: no ky hook runs on
    * a request at all (ky awaits each hook and hands it a frozen copy of the options, which costs
    * more than the header). Ignored when the strategy has `refresh` (its credentials change).
+   * A strategy made by spreading another (`{ ...bearerAuth(token), authorize }`) takes its
+   * `headers` along, and they win over the new `authorize`: set `headers: undefined` there.
    */
   readonly headers?: Readonly<Record<string, string>>;
   /**
