@@ -25,7 +25,7 @@ export interface PreparedRequest {
   method: HttpMethod;
   /** The full URL (`href`). */
   url: string;
-  /** Lower-case names; credentials are added per attempt by the auth layer. */
+  /** Lower-case names; a fixed strategy's credentials are here, changing ones are added per attempt by the auth layer. */
   headers: Record<string, string>;
   json: unknown;
   body: BodyInit | undefined;
