@@ -160,6 +160,30 @@ describe('createTransport: requests', () => {
     const request = (fetch.mock.calls[0] as unknown as [Request])[0];
     expect(request.url).toBe('http://api.test/v1/x');
   });
+
+  it("hands an injected fetch no option of the transport's own, whatever layers are on", async () => {
+    const inits: (RequestInit | undefined)[] = [];
+    const fetch = async (_input: RequestInfo | URL, init?: RequestInit) => {
+      inits.push(init);
+      return Response.json({ ok: true });
+    };
+    const caller = new AbortController();
+    const transport = createTransport({
+      baseUrl: 'http://api.test/v1',
+      fetch,
+      limiter: { requestsPerInterval: 10, intervalMs: 1_000 },
+      hooks: { onRequest: () => undefined, onResponse: () => undefined },
+    });
+    await transport.json({ path: '/x' });
+    await transport.json({ path: '/x', signal: caller.signal });
+    const stream = await transport.stream({ path: '/file' });
+    await stream.cancel();
+    expect(inits).toHaveLength(3);
+    for (const init of inits) expect(Object.keys(init ?? {}).filter((key) => key !== 'signal')).toEqual([]);
+    // The caller's signal (and a stream's own controller) reach the fetch as its signal.
+    expect(inits[1]?.signal).toBeInstanceOf(AbortSignal);
+    expect(inits[2]?.signal).toBeInstanceOf(AbortSignal);
+  });
 });
 
 describe('createTransport: headers, User-Agent and auth placement', () => {

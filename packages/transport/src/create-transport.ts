@@ -8,7 +8,13 @@ import { rateLimitFetch } from './limit/rate-limit-fetch';
 import { RateLimiter } from './limit/rate-limiter';
 import { attemptFetch } from './request/attempt-fetch';
 import { parseHttpUrl } from './request/build-url';
-import { type CallState, createCallState, describeCall } from './request/call-state';
+import {
+  CALL_STATE,
+  type CallState,
+  createCallState,
+  describeCall,
+  withoutCallState,
+} from './request/call-state';
 import { defaultFetch } from './request/default-fetch';
 import { parseJsonBody } from './request/parse-json';
 import {
@@ -72,9 +78,17 @@ export function createTransport(options: TransportOptions): Transport {
   const canReplay = options.auth?.refresh !== undefined;
   const observesAttempts = hooks?.onRequest !== undefined || hooks?.onResponse !== undefined;
 
+  // The per-attempt fetch, outermost first: rate limit, attempt bookkeeping, events, fetch. Built
+  // once: each layer finds its call's state in the init ky hands the fetch (see call-state.ts),
+  // and the fetch itself gets the init without it.
+  const bareFetch = withoutCallState(baseFetch);
+  let fetch = attemptFetch(observesAttempts ? eventFetch(bareFetch) : bareFetch);
+  if (limiter) fetch = rateLimitFetch(limiter)(fetch);
+
   // ky's defaults (throwHttpErrors among them) are left out: every option given is merged again
   // into each call's.
   const client = ky.create({
+    fetch,
     parseJson: parseJsonBody,
     // The transport's own timeout once here: ky merges every per-call option into its defaults
     // key by key, so a request passes only what differs from them.
@@ -90,14 +104,10 @@ export function createTransport(options: TransportOptions): Transport {
 
   const send = (state: CallState) => {
     const { prepared } = state;
-    // The per-attempt fetch, outermost first: rate limit, attempt bookkeeping, events, fetch.
-    let fetch = attemptFetch(state)(observesAttempts ? eventFetch(state)(baseFetch) : baseFetch);
-    if (limiter) fetch = rateLimitFetch(limiter, state)(fetch);
-    const init: KyOptions = {
+    const init: KyOptions & { [CALL_STATE]: CallState } = {
       headers: prepared.headers,
       retry: kyRetry(state, canReplay),
-      context: { call: state },
-      fetch,
+      [CALL_STATE]: state,
     };
     if (prepared.method !== 'GET') init.method = prepared.method;
     if (prepared.json !== undefined) init.json = prepared.json;
@@ -106,70 +116,84 @@ export function createTransport(options: TransportOptions): Transport {
     return client(prepared.url, init);
   };
 
-  const call = async <R>(
-    request: RequestOptions<unknown>,
-    mode: CallMode,
-    read: (state: CallState, response: ReturnType<typeof send>) => Promise<R>,
-  ): Promise<R> => {
-    const prepared = prepareRequest(settings, request, mode);
-    const state = createCallState(prepared, { hooks, errorMapper });
-    try {
-      prepared.signal?.throwIfAborted();
-      return await read(state, send(state));
-    } catch (error) {
-      state.release?.();
-      state.unlink?.();
-      const failure = prepared.signal?.aborted ? prepared.signal.reason : toConduitError(error, state);
-      emitHook(hooks, 'onError', {
-        request: describeCall(state),
-        attempt: state.attempts,
-        error: failure,
-        ...(state.status === undefined || state.status < 400 ? {} : { status: state.status }),
-        durationMs: globalThis.performance.now() - state.startedAt,
-      });
-      throw failure;
-    }
+  /** Starts a call: its request checked and prepared, and the state its layers share. */
+  const start = (request: RequestOptions<unknown>, mode: CallMode): CallState =>
+    createCallState(prepareRequest(settings, request, mode), { hooks, errorMapper });
+
+  /** What a failed call throws, once it has let go of what it held and reported the failure. */
+  const fail = (state: CallState, error: unknown): unknown => {
+    state.release?.();
+    state.unlink?.();
+    const { signal } = state.prepared;
+    const failure = signal?.aborted ? signal.reason : toConduitError(error, state);
+    emitHook(hooks, 'onError', {
+      request: describeCall(state),
+      attempt: state.attempts,
+      error: failure,
+      ...(state.status === undefined || state.status < 400 ? {} : { status: state.status }),
+      durationMs: globalThis.performance.now() - state.startedAt,
+    });
+    return failure;
   };
 
-  const request = <T>(requestOptions: RequestOptions<T>): Promise<TransportResponse<T>> =>
-    call(requestOptions as RequestOptions<unknown>, 'buffered', async (_state, pending) => {
+  // One async function from the options to the data (`whole`: with status and headers), not one
+  // per step: each async step more costs a promise and microtask turns on every page of a walk.
+  const buffered = async (requestOptions: RequestOptions<unknown>, whole: boolean): Promise<unknown> => {
+    let state: CallState | undefined;
+    try {
+      state = start(requestOptions, 'buffered');
+      state.prepared.signal?.throwIfAborted();
+      // The body was read inside the attempt (attempt-fetch.ts), under its timeout: it is read
+      // here from the response itself, not through ky's `.json()`/`.text()` shortcuts, which would
+      // race each read of the bytes already in memory against a timer of its own.
+      // `response.json()` is still ky's: ky decorates the response with the transport's `parseJson`.
+      const response = await send(state);
       const type = requestOptions.responseType ?? 'json';
-      const { schema } = requestOptions;
-      // The body was read inside the attempt (attempt-fetch.ts), under its timeout: it is read here
-      // from the response itself, not through ky's `.json()`/`.text()` shortcuts, which would race
-      // each read of the bytes already in memory against a timer of its own. `response.json()` is
-      // still ky's: ky decorates the response with the transport's `parseJson`.
-      const response = await pending;
       let data: unknown;
       if (type === 'json') data = await response.json();
       else {
         const empty = requestOptions.method === 'HEAD' || NO_BODY_STATUSES.has(response.status);
         data = empty ? undefined : type === 'text' ? await response.text() : await response.bytes();
       }
+      const { schema } = requestOptions;
       if (schema) data = await validate(schema, data);
-      return { data: data as T, status: response.status, headers: response.headers };
-    });
+      return whole ? { data, status: response.status, headers: response.headers } : data;
+    } catch (error) {
+      // A request that could not even be prepared has nothing to report but its error.
+      throw state === undefined ? error : fail(state, error);
+    }
+  };
+
+  const stream = async (requestOptions: RequestOptions): Promise<StreamResponse> => {
+    let state: CallState | undefined;
+    try {
+      state = start(requestOptions, 'stream');
+      state.prepared.signal?.throwIfAborted();
+      const response = await send(state);
+      const call = state;
+      return createStreamResponse({
+        response,
+        idleTimeoutMs,
+        abortFetch: (reason) => call.abortAttempt?.(reason),
+        timeoutSignal: call.attemptSignal as AbortSignal,
+        callerSignal: requestOptions.signal,
+        request: describeCall(call),
+        onEnd: () => {
+          call.release?.();
+          call.unlink?.();
+        },
+      });
+    } catch (error) {
+      throw state === undefined ? error : fail(state, error);
+    }
+  };
 
   return {
-    request,
-    json: async <T>(requestOptions: RequestOptions<T>): Promise<T> => (await request(requestOptions)).data,
-    stream: (requestOptions: RequestOptions) =>
-      call(requestOptions, 'stream', async (state, pending): Promise<StreamResponse> => {
-        const response = await pending;
-        const attemptSignal = state.attemptSignal as AbortSignal;
-        return createStreamResponse({
-          response,
-          idleTimeoutMs,
-          abortFetch: (reason) => state.abortAttempt?.(reason),
-          timeoutSignal: attemptSignal,
-          callerSignal: requestOptions.signal,
-          request: describeCall(state),
-          onEnd: () => {
-            state.release?.();
-            state.unlink?.();
-          },
-        });
-      }),
+    request: <T>(requestOptions: RequestOptions<T>) =>
+      buffered(requestOptions as RequestOptions<unknown>, true) as Promise<TransportResponse<T>>,
+    json: <T>(requestOptions: RequestOptions<T>) =>
+      buffered(requestOptions as RequestOptions<unknown>, false) as Promise<T>,
+    stream,
     limiter,
   };
 }

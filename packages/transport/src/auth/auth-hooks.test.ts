@@ -1,5 +1,6 @@
 import ky from 'ky';
 import { describe, expect, it } from 'vitest';
+import { withCallState } from '../request/call-state';
 import { testCallState } from '../test-utils/call-state';
 import { useTestServers } from '../test-utils/use-test-servers';
 import { authHooks } from './auth-hooks';
@@ -32,7 +33,7 @@ describe('authHooks', () => {
     const state = testCallState(server.url, { path: '/me' }, { hasAuth: true });
     const auth = authHooks(bearerAuth(() => token));
     const client = kyWithAuth(auth);
-    await expect(client(state.prepared.url, { context: { call: state } }).json()).resolves.toEqual({
+    await expect(client(state.prepared.url, { ...withCallState(state) }).json()).resolves.toEqual({
       ok: true,
     });
     expect(server.requests.map((request) => request.headers.authorization)).toEqual([
@@ -50,7 +51,7 @@ describe('authHooks', () => {
     const auth = authHooks(bearerAuth(() => 'same'));
     const state = testCallState(server.url, { path: '/me' }, { hasAuth: true });
     await expect(
-      kyWithAuth(auth)(state.prepared.url, { context: { call: state }, retry: 0 }),
+      kyWithAuth(auth)(state.prepared.url, { ...withCallState(state), retry: 0 }),
     ).rejects.toThrow();
     expect(server.requests).toHaveLength(1);
   });
@@ -59,7 +60,7 @@ describe('authHooks', () => {
     const server = await serve({ 'GET /signed': { json: 1 } });
     const auth = authHooks(bearerAuth('secret'));
     const state = testCallState('https://api.test', { url: `${server.url}/signed` }, { hasAuth: true });
-    await kyWithAuth(auth)(state.prepared.url, { context: { call: state } }).json();
+    await kyWithAuth(auth)(state.prepared.url, { ...withCallState(state) }).json();
     expect(server.requests[0]?.headers.authorization).toBeUndefined();
     expect(state.authorized).toBe(false);
     // Only a strategy that can refresh gets the 401 hook (it costs ky a response clone).

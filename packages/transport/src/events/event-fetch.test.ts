@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { withCallState } from '../request/call-state';
 import { testCallState } from '../test-utils/call-state';
 import { useTestServers } from '../test-utils/use-test-servers';
 import { eventFetch } from './event-fetch';
@@ -19,7 +20,7 @@ describe('eventFetch', () => {
     state.attempts = 2;
     const request = new Request(state.prepared.url, { headers: { authorization: 'Bearer secret-token' } });
     state.sent = request;
-    const response = await eventFetch(state)(globalThis.fetch)(request);
+    const response = await eventFetch(globalThis.fetch)(request, withCallState(state));
     expect(response.status).toBe(503);
     expect(requests.map((event) => event.attempt)).toEqual([2]);
     expect(responses.map((event) => [event.attempt, event.status])).toEqual([[2, 503]]);

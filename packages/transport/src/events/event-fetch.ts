@@ -1,4 +1,4 @@
-import { type CallState, describeCall } from '../request/call-state';
+import { callStateOf, describeCall } from '../request/call-state';
 import type { FetchLayer } from '../request/fetch-layer';
 import { emitHook, withLazyRequest } from './transport-hooks';
 
@@ -9,27 +9,27 @@ import { emitHook, withLazyRequest } from './transport-hooks';
  *
  * @example
  * ```ts
- * const fetch = eventFetch(state)(baseFetch);
+ * const fetch = eventFetch(baseFetch);
+ * await fetch(request, withCallState(state));
  * ```
  */
-export function eventFetch(state: CallState): FetchLayer {
+export const eventFetch: FetchLayer = (next) => async (input, init) => {
+  const state = callStateOf(init);
   const { hooks } = state;
-  return (next) => async (input, init) => {
-    const describe = () => describeCall(state);
-    const attempt = state.attempts;
-    if (hooks?.onRequest) emitHook(hooks, 'onRequest', withLazyRequest({ attempt }, describe));
-    const sentAt = globalThis.performance.now();
-    const response = await next(input, init);
-    if (hooks?.onResponse) {
-      emitHook(
-        hooks,
-        'onResponse',
-        withLazyRequest(
-          { attempt, status: response.status, durationMs: globalThis.performance.now() - sentAt },
-          describe,
-        ),
-      );
-    }
-    return response;
-  };
-}
+  const describe = () => describeCall(state);
+  const attempt = state.attempts;
+  if (hooks?.onRequest) emitHook(hooks, 'onRequest', withLazyRequest({ attempt }, describe));
+  const sentAt = globalThis.performance.now();
+  const response = await next(input, init);
+  if (hooks?.onResponse) {
+    emitHook(
+      hooks,
+      'onResponse',
+      withLazyRequest(
+        { attempt, status: response.status, durationMs: globalThis.performance.now() - sentAt },
+        describe,
+      ),
+    );
+  }
+  return response;
+};

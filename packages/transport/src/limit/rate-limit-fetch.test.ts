@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { withCallState } from '../request/call-state';
 import { testCallState } from '../test-utils/call-state';
 import { ManualClock } from '../test-utils/manual-clock';
 import { useTestServers } from '../test-utils/use-test-servers';
@@ -12,9 +13,9 @@ describe('rateLimitFetch', () => {
     const server = await serve({ '*': { json: { ok: true } } });
     const limiter = new RateLimiter({ requestsPerInterval: 10, intervalMs: 60_000, maxConcurrent: 1 });
     const state = testCallState(server.url, { path: '/x' });
-    const fetch = rateLimitFetch(limiter, state)(globalThis.fetch);
-    const first = fetch(state.prepared.url);
-    const second = fetch(state.prepared.url);
+    const fetch = rateLimitFetch(limiter)(globalThis.fetch);
+    const first = fetch(state.prepared.url, withCallState(state));
+    const second = fetch(state.prepared.url, withCallState(state));
     expect(limiter.stats.queued).toBe(1);
     await (await first).json();
     await (await second).json();
@@ -25,7 +26,10 @@ describe('rateLimitFetch', () => {
     const server = await serve({ '*': { body: 'bytes' } });
     const limiter = new RateLimiter({ requestsPerInterval: 10, intervalMs: 60_000 });
     const state = testCallState(server.url, { path: '/file' }, { mode: 'stream' });
-    const response = await rateLimitFetch(limiter, state)(globalThis.fetch)(state.prepared.url);
+    const response = await rateLimitFetch(limiter)(globalThis.fetch)(
+      state.prepared.url,
+      withCallState(state),
+    );
     expect(limiter.stats.inFlight).toBe(1);
     await response.text();
     state.release?.();
@@ -37,15 +41,17 @@ describe('rateLimitFetch', () => {
     const clock = new ManualClock(Date.UTC(2030, 0, 1));
     const limiter = new RateLimiter({ requestsPerInterval: 10, intervalMs: 1_000, clock });
     const state = testCallState(server.url, { path: '/x' });
-    const fetch = rateLimitFetch(limiter, state)(globalThis.fetch);
+    const fetch = rateLimitFetch(limiter)(globalThis.fetch);
     server.inject({ kind: 'rate-limit', retryAfter: 3 });
-    expect((await fetch(state.prepared.url)).status).toBe(429);
+    expect((await fetch(state.prepared.url, withCallState(state))).status).toBe(429);
     expect(limiter.stats.pausedForMs).toBe(3_000);
 
     // Past maxRetryAfterMs the call fails at once: nobody else is held for it.
     const other = new RateLimiter({ requestsPerInterval: 10, intervalMs: 1_000, clock });
     server.inject({ kind: 'rate-limit', retryAfter: 3_600 });
-    expect((await rateLimitFetch(other, state)(globalThis.fetch)(state.prepared.url)).status).toBe(429);
+    expect(
+      (await rateLimitFetch(other)(globalThis.fetch)(state.prepared.url, withCallState(state))).status,
+    ).toBe(429);
     expect(other.stats.pausedForMs).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 import { parseRetryAfterMs } from '@conduit/protocol';
-import type { CallState } from '../request/call-state';
+import { type CallState, callStateOf } from '../request/call-state';
 import type { FetchLayer } from '../request/fetch-layer';
 import type { RateLimiter } from './rate-limiter';
 
@@ -12,12 +12,16 @@ import type { RateLimiter } from './rate-limiter';
  *
  * @example
  * ```ts
- * const fetch = rateLimitFetch(limiter, state)(baseFetch);
+ * const fetch = rateLimitFetch(limiter)(baseFetch);
+ * await fetch(request, withCallState(state));
  * ```
  */
-export function rateLimitFetch(limiter: RateLimiter, state: CallState): FetchLayer {
+export function rateLimitFetch(limiter: RateLimiter): FetchLayer {
   return (next) => async (input, init) => {
-    const permit = await limiter.acquire(state.prepared.signal);
+    const state = callStateOf(init);
+    // A free slot is taken without a promise; only a wait costs one.
+    const { signal } = state.prepared;
+    const permit = limiter.tryAcquire(signal) ?? (await limiter.acquire(signal));
     let response: Response;
     try {
       response = await next(input, init);

@@ -108,6 +108,25 @@ describe('RateLimiter', () => {
     expect(order).toEqual(['a', 'b', 'c', 'd', 'e']);
   });
 
+  it('hands a free slot at once with tryAcquire, and none past the budget or ahead of a waiter', async () => {
+    const clock = new ManualClock();
+    const limiter = new RateLimiter({ requestsPerInterval: 2, intervalMs: 1_000, maxConcurrent: 1, clock });
+    const first = limiter.tryAcquire();
+    expect(first).toBeDefined();
+    expect(limiter.tryAcquire()).toBeUndefined(); // the one concurrent slot is taken
+    const waiting = limiter.acquire();
+    first!.release();
+    // A slot is free again, but the waiter came first.
+    expect(limiter.tryAcquire()).toBeUndefined();
+    (await waiting).release();
+    // Two starts in this window already: the budget is spent until the first leaves it.
+    expect(limiter.tryAcquire()).toBeUndefined();
+    await clock.advance(1_000);
+    expect(limiter.tryAcquire()).toBeDefined();
+    const aborted = AbortSignal.abort(new Error('gone'));
+    expect(() => limiter.tryAcquire(aborted)).toThrow('gone');
+  });
+
   it('lets a waiter abort, rejecting with the reason and keeping the others in order', async () => {
     const clock = new ManualClock();
     const limiter = new RateLimiter({ requestsPerInterval: 1, intervalMs: 1_000, clock });

@@ -170,6 +170,17 @@ export class RateLimiter {
   }
 
   /**
+   * A slot at once if one is free and nobody is waiting, else `undefined` (then `acquire`): the
+   * common case costs no promise. Throws `signal.reason` if the signal has aborted.
+   */
+  tryAcquire(signal?: AbortSignal): RateLimitPermit | undefined {
+    signal?.throwIfAborted();
+    if (this.#waitersHead === this.#waiters.length && this.#canStart(this.#clock.now()))
+      return this.#permit();
+    return undefined;
+  }
+
+  /**
    * Runs `task` inside a slot and releases it however the task ends.
    *
    * @example

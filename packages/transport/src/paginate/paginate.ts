@@ -93,9 +93,14 @@ export function paginate<Item, Page>(options: PaginateOptions<Item, Page>): List
     return firstPage;
   };
 
-  const fetchOne = async (cursor: string | undefined): Promise<Page> => {
-    options.signal?.throwIfAborted();
-    return options.fetchPage(cursor, options.signal);
+  // Not `async`: returning the page's own promise spares one more promise per page.
+  const fetchOne = (cursor: string | undefined): Promise<Page> => {
+    try {
+      options.signal?.throwIfAborted();
+      return options.fetchPage(cursor, options.signal);
+    } catch (error) {
+      return Promise.reject(error);
+    }
   };
 
   // An async generator queues concurrent next() calls and runs them one after another, which is

@@ -21,7 +21,12 @@ const encoder = new TextEncoder();
  */
 export class BufferedResponse extends Response {
   #body: Uint8Array<ArrayBuffer> | string | undefined;
-  readonly #source: Pick<Response, 'headers' | 'url' | 'redirected'>;
+  // The fetched response's headers, URL and redirect flag, not the response itself: ky may keep
+  // this response alive long after the call (see above), and the fetched one would keep its
+  // connection's state with it.
+  readonly #headers: Headers;
+  readonly #url: string;
+  readonly #redirected: boolean;
 
   constructor(
     body: Uint8Array<ArrayBuffer> | string,
@@ -29,19 +34,21 @@ export class BufferedResponse extends Response {
   ) {
     super(null, { status: source.status, statusText: source.statusText });
     this.#body = body;
-    this.#source = source;
+    this.#headers = source.headers;
+    this.#url = source.url;
+    this.#redirected = source.redirected;
   }
 
   override get headers(): Headers {
-    return this.#source.headers;
+    return this.#headers;
   }
 
   override get url(): string {
-    return this.#source.url;
+    return this.#url;
   }
 
   override get redirected(): boolean {
-    return this.#source.redirected;
+    return this.#redirected;
   }
 
   override get bodyUsed(): boolean {

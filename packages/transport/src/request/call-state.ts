@@ -1,17 +1,20 @@
 import { type ConduitError, describeRequest, REDACTED, type RequestDescription } from '@conduit/protocol';
 import type { ErrorMapper } from '../errors/create-http-error';
 import type { TransportHooks } from '../events/transport-hooks';
+import type { FetchLayer } from './fetch-layer';
 import type { PreparedRequest } from './prepare-request';
 
 /**
  * What the layers of one call share: the prepared request and what its attempts have learned.
- * ky hands it to every hook as `options.context.call` (ky copies the context object itself); the per-call fetch layers close over it.
- * Internal to the transport.
+ * It travels with the call as the option {@link CALL_STATE}: ky hands every option it does not know
+ * to the fetch it calls (its documented way to pass options through to a custom fetch) and every
+ * option to the hooks, so the fetch layers and hooks are built once per transport and each finds
+ * its call's state there. Internal to the transport.
  *
  * @example
  * ```ts
  * const state = createCallState(prepared, { hooks, errorMapper });
- * await client(prepared.url, { context: { call: state } });
+ * await client(prepared.url, withCallState(state));
  * ```
  */
 export interface CallState {
@@ -123,6 +126,47 @@ export function describeCall(state: CallState): RequestDescription {
  * beforeRequest: [({ options }) => { const state = callStateOf(options); }]
  * ```
  */
-export function callStateOf(options: { context?: unknown }): CallState {
-  return (options.context as { call: CallState }).call;
+/**
+ * The option that carries a call's state through ky (a string: ky skips symbol keys when it merges
+ * options and when it picks the ones to hand the fetch).
+ */
+export const CALL_STATE = 'conduitCall';
+
+/**
+ * The ky option (or fetch init) that carries `state`; typed as an init so that it fits where one goes.
+ *
+ * @example
+ * ```ts
+ * await attemptFetch(globalThis.fetch)(url, withCallState(state));
+ * ```
+ */
+export function withCallState(state: CallState): RequestInit & { [CALL_STATE]: CallState } {
+  return { [CALL_STATE]: state };
+}
+
+/**
+ * The fetch layer under all others: it hands the fetch the init without the call's state, so an
+ * injected fetch gets only what a fetch knows (ky gives it no other option than the state).
+ *
+ * @example
+ * ```ts
+ * const fetch = attemptFetch(withoutCallState(globalThis.fetch));
+ * ```
+ */
+export const withoutCallState: FetchLayer = (next) => (input, init) => {
+  if (init === undefined || !(CALL_STATE in init)) return next(input, init);
+  const { [CALL_STATE]: _state, ...rest } = init as RequestInit & { [CALL_STATE]?: CallState };
+  return next(input, rest);
+};
+
+/**
+ * The state of the call whose ky options (in a hook) or fetch init (in a fetch layer) these are.
+ *
+ * @example
+ * ```ts
+ * const state = callStateOf(init);
+ * ```
+ */
+export function callStateOf(options: object | undefined): CallState {
+  return (options as { [CALL_STATE]: CallState })[CALL_STATE];
 }

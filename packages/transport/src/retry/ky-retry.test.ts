@@ -2,6 +2,7 @@ import { RateLimitError, ServerError } from '@conduit/protocol';
 import ky from 'ky';
 import { describe, expect, it } from 'vitest';
 import type { TransportRetryEvent } from '../events/transport-hooks';
+import { withCallState } from '../request/call-state';
 import { testCallState } from '../test-utils/call-state';
 import { useTestServers } from '../test-utils/use-test-servers';
 import { kyRetry, retryWaitHook } from './ky-retry';
@@ -26,7 +27,7 @@ async function send(
   const run = () =>
     client(state.prepared.url, {
       method: state.prepared.method,
-      context: { call: state },
+      ...withCallState(state),
       retry: kyRetry(state, false),
     }).json();
   return { server, events, state, run };
@@ -74,7 +75,7 @@ describe('kyRetry', () => {
     const state = testCallState(server.url, { path: '/x', signal: controller.signal });
     const client = ky.create({ hooks: { beforeRetry: [retryWaitHook] } });
     const pending = client(state.prepared.url, {
-      context: { call: state },
+      ...withCallState(state),
       retry: kyRetry(state, false),
     }).json();
     const reason = new Error('user pressed ctrl-c');
@@ -133,7 +134,7 @@ describe('kyRetry', () => {
     );
     const client = ky.create({ hooks: { beforeRetry: [retryWaitHook] } });
     await expect(
-      client(state.prepared.url, { context: { call: state }, retry: kyRetry(state, false) }).json(),
+      client(state.prepared.url, { ...withCallState(state), retry: kyRetry(state, false) }).json(),
     ).rejects.toThrow();
     expect(server.requests).toHaveLength(1);
   });

@@ -13,7 +13,7 @@ import { resolveRetryOptions } from '../retry/retry-options';
  * @example
  * ```ts
  * const state = testCallState(server.url, { path: '/x' });
- * await ky(state.prepared.url, { context: { call: state }, hooks: { ... } });
+ * await ky(state.prepared.url, { ...withCallState(state), hooks: { ... } });
  * ```
  */
 export function testCallState(
