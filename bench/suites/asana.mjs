@@ -21,6 +21,7 @@ import { measureProcess } from '../lib/measure.mjs';
 import { fixed, table } from '../lib/stats.mjs';
 import { suiteLog } from '../lib/suite-log.mjs';
 import { testkitBin } from '../lib/testkit-bin.mjs';
+import { TASK_LIST_FIELDS } from '../variants/support/asana-args.mjs';
 import { startServerProcess, withServerProcess } from '../variants/support/child-server.mjs';
 
 export const title = 'Asana connector vs the official SDK (issue "The task-management connector")';
@@ -118,7 +119,8 @@ async function runList() {
 
 \`conduit-asana-simulator --project-tasks ${LIST_TASKS} --rate-limit off\` in its own process; each
 client lists every task of the project (limit 100, so ${LIST_TASKS / 100} pages, the same
-\`opt_fields\` for all of them: the connector's \`name,resource_type,resource_subtype,created_by\`),
+\`opt_fields\` for all of them: the connector's \`${TASK_LIST_FIELDS.join(',')}\`; it fills in
+\`resource_type\` itself, which Asana's spec does not let a client ask for),
 counting records without keeping them. Our connector keeps its limiter on, with limits it never
 reaches. Medians of ${LIST_REPETITIONS} processes per variant, interleaved in rotating order; wall and
 CPU from the first request to the last record, peak memory = the process's peak RSS.
