@@ -31,21 +31,47 @@ export function measureProcess(script, args = [], { env = {}, timeoutMs = 600_00
 
 /**
  * Called inside a variant's process: runs `work` and prints the JSON line `measureProcess` reads,
- * with wall time, whole-process CPU time and peak RSS.
+ * with wall time, whole-process CPU time, the main thread's share of it and peak RSS. A listing
+ * calls the `page()` it is handed after each page (or each 100 records): the line then also holds
+ * the CPU per page after the first `WARMUP_PAGES`, once the code on the path has been compiled
+ * and optimized (`steady*`), whole process and main thread. The main thread's CPU leaves out what
+ * V8's compiler and garbage-collector threads spend, which the whole-process figure includes.
  */
 export async function reportProcess(work) {
   const startCpu = process.cpuUsage();
+  const startThread = process.threadCpuUsage();
   const start = performance.now();
-  const extra = (await work()) ?? {};
+  let pages = 0;
+  let warm;
+  const page = () => {
+    pages += 1;
+    if (pages === WARMUP_PAGES) warm = { cpu: process.cpuUsage(), thread: process.threadCpuUsage() };
+  };
+  const extra = (await work(page)) ?? {};
   const wallMs = performance.now() - start;
   const cpu = process.cpuUsage(startCpu);
+  const thread = process.threadCpuUsage(startThread);
   const usage = process.resourceUsage();
+  const steady =
+    warm === undefined || pages <= WARMUP_PAGES
+      ? {}
+      : {
+          steadyCpuPerPageUs: totalUs(process.cpuUsage(warm.cpu)) / (pages - WARMUP_PAGES),
+          steadyMainThreadCpuPerPageUs: totalUs(process.threadCpuUsage(warm.thread)) / (pages - WARMUP_PAGES),
+        };
   process.stdout.write(
     `${JSON.stringify({
       wallMs,
-      cpuMs: (cpu.user + cpu.system) / 1000,
+      cpuMs: totalUs(cpu) / 1000,
+      mainThreadCpuMs: totalUs(thread) / 1000,
       peakRssMb: usage.maxRSS / 1024,
+      ...steady,
       ...extra,
     })}\n`,
   );
 }
+
+/** Pages a listing walks before its steady-state CPU is counted (`reportProcess`). */
+export const WARMUP_PAGES = 100;
+
+const totalUs = (usage) => usage.user + usage.system;

@@ -4,7 +4,7 @@
 // process; the differences between neighbouring rows are what each layer adds. See bench/README.md.
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { measureProcess } from '../lib/measure.mjs';
+import { measureProcess, WARMUP_PAGES } from '../lib/measure.mjs';
 import { fixed, median, table } from '../lib/stats.mjs';
 import { startServerProcess } from '../variants/support/child-server.mjs';
 
@@ -151,6 +151,36 @@ export async function run() {
     ],
   );
 
+  // Where the CPU goes: the main thread (the JavaScript of every layer, the HTTP parser, the
+  // scavenger's main-thread part) and the rest of the process (V8's optimizing compilers and the
+  // garbage collector's helper threads), whole listing and per page once warm.
+  const threads = table(
+    [
+      'variant',
+      'CPU (ms)',
+      'main thread (ms)',
+      'other threads (ms)',
+      'main thread / official',
+      `CPU per page after page ${WARMUP_PAGES} (µs)`,
+      'the same / official',
+      `main-thread CPU per page after page ${WARMUP_PAGES} (µs)`,
+      'the same / official',
+    ],
+    MEASURED.map((variant) => [
+      variant.label,
+      fixed(metric(variant.id, 'cpuMs'), 0),
+      fixed(metric(variant.id, 'mainThreadCpuMs'), 0),
+      fixed(metric(variant.id, 'cpuMs') - metric(variant.id, 'mainThreadCpuMs'), 0),
+      fixed(metric(variant.id, 'mainThreadCpuMs') / metric('official', 'mainThreadCpuMs')),
+      fixed(metric(variant.id, 'steadyCpuPerPageUs'), 0),
+      fixed(metric(variant.id, 'steadyCpuPerPageUs') / metric('official', 'steadyCpuPerPageUs')),
+      fixed(metric(variant.id, 'steadyMainThreadCpuPerPageUs'), 0),
+      fixed(
+        metric(variant.id, 'steadyMainThreadCpuPerPageUs') / metric('official', 'steadyMainThreadCpuPerPageUs'),
+      ),
+    ]),
+  );
+
   return `Every variant lists all ${TASKS.toLocaleString('en-US')} tasks of one project (${PAGES} pages of 100, the
 connector's \`opt_fields\`) from \`conduit-asana-simulator --project-tasks ${TASKS} --rate-limit off\` in its own
 process, counting records; ${REPETITIONS} processes per variant, interleaved in rotating order, medians. CPU is the
@@ -176,6 +206,14 @@ ${table(
 )}
 
 ${share}
+
+Where the CPU goes: the main thread runs the JavaScript of every layer (the platform's fetch and
+its HTTP parser included); the process's other threads are V8's optimizing compilers and the
+garbage collector's helpers, which the whole-process CPU above counts too. "After page ${WARMUP_PAGES}" is
+the CPU per page over the rest of the listing, once the code on the path has been compiled and
+optimized (medians of the same processes; the medians of the parts need not add up to the median of the whole).
+
+${threads}
 
 The ky row is the floor under the transport: ky used as designed on the platform's fetch, before any
 of the transport's own layers (auth, retry policy, limiter, events, error mapping, buffering each

@@ -8,10 +8,11 @@ import { benchAsana } from './support/bench-asana.mjs';
 
 const { args, asana } = benchAsana();
 
-await reportProcess(async () => {
+await reportProcess(async (onPage) => {
   let records = 0;
   for await (const page of asana.project_tasks.list({ project_gid: args.project, limit: 100 }).pages()) {
     for (const task of page.records) if (task.gid) records += 1;
+    onPage();
   }
   return { records };
 });

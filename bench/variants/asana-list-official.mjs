@@ -11,7 +11,7 @@ client.basePath = args['base-url'];
 client.authentications.token.accessToken = process.env.ASANA_TOKEN;
 const tasks = new Asana.TasksApi(client);
 
-await reportProcess(async () => {
+await reportProcess(async (onPage) => {
   let records = 0;
   let page = await tasks.getTasksForProject(args.project, {
     limit: 100,
@@ -19,6 +19,7 @@ await reportProcess(async () => {
   });
   while (page.data) {
     for (const task of page.data) if (task.gid) records += 1;
+    onPage();
     page = await page.nextPage();
   }
   return { records };

@@ -15,13 +15,16 @@ const transport = createTransport({
 const path = `/projects/${encodeURIComponent(args.project)}/tasks`;
 const query = { limit: 100, opt_fields: TASK_LIST_FIELDS.join(',') };
 
-await reportProcess(async () => {
+await reportProcess(async (onPage) => {
   let records = 0;
   const tasks = paginate({
     fetchPage: (offset, signal) => transport.json({ path, query: { ...query, offset }, signal }),
     items: (page) => page.data,
     nextCursor: (page) => page.next_page?.offset,
   });
-  for await (const page of tasks.pages()) for (const task of page.data) if (task.gid) records += 1;
+  for await (const page of tasks.pages()) {
+    for (const task of page.data) if (task.gid) records += 1;
+    onPage();
+  }
   return { records };
 });

@@ -16,7 +16,7 @@ export async function reportPlainListing(send) {
   first.searchParams.set('limit', '100');
   first.searchParams.set('opt_fields', TASK_LIST_FIELDS.join(','));
 
-  await reportProcess(async () => {
+  await reportProcess(async (page) => {
     let records = 0;
     let offset;
     do {
@@ -26,6 +26,7 @@ export async function reportPlainListing(send) {
       if (!response.ok) throw new Error(`HTTP ${response.status}: ${await response.text()}`);
       const body = JSON.parse(await response.text());
       for (const task of body.data) if (task.gid) records += 1;
+      page();
       offset = body.next_page?.offset;
     } while (offset !== undefined);
     return { records };
