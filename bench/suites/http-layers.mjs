@@ -176,7 +176,8 @@ export async function run() {
       fixed(metric(variant.id, 'steadyCpuPerPageUs') / metric('official', 'steadyCpuPerPageUs')),
       fixed(metric(variant.id, 'steadyMainThreadCpuPerPageUs'), 0),
       fixed(
-        metric(variant.id, 'steadyMainThreadCpuPerPageUs') / metric('official', 'steadyMainThreadCpuPerPageUs'),
+        metric(variant.id, 'steadyMainThreadCpuPerPageUs') /
+          metric('official', 'steadyMainThreadCpuPerPageUs'),
       ),
     ]),
   );

@@ -9,4 +9,5 @@ export { readArgs } from './load.mjs';
  * baselines always ask for the same bytes. (Until 2026-11-26 this was a copy that still asked for
  * `resource_type`, which the connector stopped asking for: the baselines fetched about 14% more.)
  */
-export const TASK_LIST_FIELDS = asanaDefinition.entities.project_tasks.actions.list.upstream.query.opt_fields.split(',');
+export const TASK_LIST_FIELDS =
+  asanaDefinition.entities.project_tasks.actions.list.upstream.query.opt_fields.split(',');
