@@ -39,31 +39,33 @@ export function measureProcess(script, args = [], { env = {}, timeoutMs = 600_00
  */
 export async function reportProcess(work) {
   const startCpu = process.cpuUsage();
-  const startThread = process.threadCpuUsage();
+  const startThread = threadCpuUsage();
   const start = performance.now();
   let pages = 0;
   let warm;
   const page = () => {
     pages += 1;
-    if (pages === WARMUP_PAGES) warm = { cpu: process.cpuUsage(), thread: process.threadCpuUsage() };
+    if (pages === WARMUP_PAGES) warm = { cpu: process.cpuUsage(), thread: threadCpuUsage() };
   };
   const extra = (await work(page)) ?? {};
   const wallMs = performance.now() - start;
   const cpu = process.cpuUsage(startCpu);
-  const thread = process.threadCpuUsage(startThread);
+  const thread = threadCpuUsage(startThread);
   const usage = process.resourceUsage();
   const steady =
     warm === undefined || pages <= WARMUP_PAGES
       ? {}
       : {
           steadyCpuPerPageUs: totalUs(process.cpuUsage(warm.cpu)) / (pages - WARMUP_PAGES),
-          steadyMainThreadCpuPerPageUs: totalUs(process.threadCpuUsage(warm.thread)) / (pages - WARMUP_PAGES),
+          ...(warm.thread && {
+            steadyMainThreadCpuPerPageUs: totalUs(threadCpuUsage(warm.thread)) / (pages - WARMUP_PAGES),
+          }),
         };
   process.stdout.write(
     `${JSON.stringify({
       wallMs,
       cpuMs: totalUs(cpu) / 1000,
-      mainThreadCpuMs: totalUs(thread) / 1000,
+      ...(thread && { mainThreadCpuMs: totalUs(thread) / 1000 }),
       peakRssMb: usage.maxRSS / 1024,
       ...steady,
       ...extra,
@@ -75,3 +77,6 @@ export async function reportProcess(work) {
 export const WARMUP_PAGES = 100;
 
 const totalUs = (usage) => usage.user + usage.system;
+
+// `process.threadCpuUsage` came with Node.js 23.9: on an older Node the main-thread figures are left out.
+const threadCpuUsage = (since) => process.threadCpuUsage?.(since);

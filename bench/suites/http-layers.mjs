@@ -170,7 +170,7 @@ export async function run() {
       variant.label,
       fixed(metric(variant.id, 'cpuMs'), 0),
       fixed(metric(variant.id, 'mainThreadCpuMs'), 0),
-      fixed(metric(variant.id, 'cpuMs') - metric(variant.id, 'mainThreadCpuMs'), 0),
+      fixed(median(runs[variant.id].map((r) => r.cpuMs - r.mainThreadCpuMs)), 0),
       fixed(metric(variant.id, 'mainThreadCpuMs') / metric('official', 'mainThreadCpuMs')),
       fixed(metric(variant.id, 'steadyCpuPerPageUs'), 0),
       fixed(metric(variant.id, 'steadyCpuPerPageUs') / metric('official', 'steadyCpuPerPageUs')),
@@ -212,7 +212,9 @@ Where the CPU goes: the main thread runs the JavaScript of every layer (the plat
 its HTTP parser included); the process's other threads are V8's optimizing compilers and the
 garbage collector's helpers, which the whole-process CPU above counts too. "After page ${WARMUP_PAGES}" is
 the CPU per page over the rest of the listing, once the code on the path has been compiled and
-optimized (medians of the same processes; the medians of the parts need not add up to the median of the whole).
+optimized (medians over the same processes, "other threads" the median of each process's whole minus its main thread,
+so the medians of the parts need not add up to the median of the whole). Node.js before 23.9 has no
+\`process.threadCpuUsage\`: there the main-thread figures read NaN.
 
 ${threads}
 

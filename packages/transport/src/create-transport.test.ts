@@ -184,6 +184,47 @@ describe('createTransport: requests', () => {
     expect(inits[1]?.signal).toBeInstanceOf(AbortSignal);
     expect(inits[2]?.signal).toBeInstanceOf(AbortSignal);
   });
+
+  it('keeps the call state through retries, a timed-out attempt and a 401 replay, and off the fetch', async () => {
+    const inits: (RequestInit | undefined)[] = [];
+    const attempts = new Map<string, number>();
+    let token = 'old';
+    const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+      inits.push(init);
+      const request = input as Request;
+      const path = new URL(request.url).pathname;
+      const attempt = (attempts.get(path) ?? 0) + 1;
+      attempts.set(path, attempt);
+      if (path === '/flaky' && attempt === 1) return Response.json({}, { status: 503 });
+      if (path === '/slow' && attempt === 1) {
+        // Never answers: ky's timeout ends the attempt through the signal the fetch was given.
+        return new Promise<Response>((_resolve, reject) =>
+          request.signal.addEventListener('abort', () => reject(request.signal.reason)),
+        );
+      }
+      if (path === '/me' && request.headers.get('authorization') === 'Bearer old') {
+        token = 'new'; // rotated while the attempt was in flight
+        return Response.json({}, { status: 401 });
+      }
+      return Response.json({ path, attempt });
+    };
+    const retries: number[] = [];
+    const transport = createTransport({
+      baseUrl: 'http://api.test',
+      fetch,
+      auth: bearerAuth(() => token),
+      retry: { initialDelayMs: 1, maxDelayMs: 1 },
+      limiter: { requestsPerInterval: 100, intervalMs: 1_000 },
+      hooks: { onRetry: (event) => retries.push(event.attempt) },
+    });
+    expect(await transport.json({ path: '/flaky' })).toEqual({ path: '/flaky', attempt: 2 });
+    expect(await transport.json({ path: '/slow', timeoutMs: 50 })).toEqual({ path: '/slow', attempt: 2 });
+    expect(await transport.json({ path: '/me' })).toEqual({ path: '/me', attempt: 2 });
+    expect(retries).toEqual([1, 1, 1]);
+    expect(inits).toHaveLength(6);
+    for (const init of inits) expect(Object.keys(init ?? {}).filter((key) => key !== 'signal')).toEqual([]);
+    expect(transport.limiter?.stats).toMatchObject({ inFlight: 0, queued: 0 });
+  });
 });
 
 describe('createTransport: headers, User-Agent and auth placement', () => {

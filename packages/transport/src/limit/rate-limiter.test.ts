@@ -127,6 +127,25 @@ describe('RateLimiter', () => {
     expect(() => limiter.tryAcquire(aborted)).toThrow('gone');
   });
 
+  it('never lets tryAcquire pass a waiter, even once the wait is over before its timer fired', async () => {
+    // A clock whose timers never fire: the waiter's wake-up is still pending when time has passed.
+    let now = 0;
+    const limiter = new RateLimiter({
+      requestsPerInterval: 10,
+      intervalMs: 1_000,
+      clock: { now: () => now, setTimeout: () => 1, clearTimeout: () => undefined },
+    });
+    limiter.pauseFor(1_000);
+    let granted = false;
+    void limiter.acquire().then(() => {
+      granted = true;
+    });
+    now = 2_000;
+    expect(limiter.tryAcquire()).toBeUndefined();
+    expect(granted).toBe(false);
+    expect(limiter.stats.queued).toBe(1);
+  });
+
   it('lets a waiter abort, rejecting with the reason and keeping the others in order', async () => {
     const clock = new ManualClock();
     const limiter = new RateLimiter({ requestsPerInterval: 1, intervalMs: 1_000, clock });

@@ -155,6 +155,32 @@ describe('paginate', () => {
     expect(signals.every((signal) => signal === controller.signal)).toBe(true);
   });
 
+  it('takes a fetchPage that answers with a thenable or throws, as plain JavaScript may', async () => {
+    const pages: Page[] = [
+      { data: [{ gid: '1' }], next_page: { offset: 'b' } },
+      { data: [{ gid: '2' }], next_page: null },
+    ];
+    let calls = 0;
+    const list = paginate({
+      // Not a native promise: a thenable, as a hand-rolled client might return.
+      fetchPage: (() => {
+        const page = pages[calls++] as Page;
+        return { then: (resolve: (value: Page) => void) => resolve(page) };
+      }) as unknown as (cursor: string | undefined) => Promise<Page>,
+      items: (page: Page) => page.data,
+      nextCursor: (page: Page) => page.next_page?.offset,
+    });
+    expect((await list.toArray()).map((item) => item.gid)).toEqual(['1', '2']);
+    const failing = paginate<{ gid: string }, Page>({
+      fetchPage: () => {
+        throw new RangeError('bug in fetchPage');
+      },
+      items: (page) => page.data,
+      nextCursor: () => undefined,
+    });
+    await expect(failing).rejects.toThrow('bug in fetchPage');
+  });
+
   it('fails instead of looping when the cursor does not advance', async () => {
     const list = paginate({
       fetchPage: async () => ({ items: [1], next: 'same' }),

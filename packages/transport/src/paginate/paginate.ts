@@ -97,7 +97,9 @@ export function paginate<Item, Page>(options: PaginateOptions<Item, Page>): List
   const fetchOne = (cursor: string | undefined): Promise<Page> => {
     try {
       options.signal?.throwIfAborted();
-      return options.fetchPage(cursor, options.signal);
+      // A native promise whatever `fetchPage` returns (a thenable from plain JavaScript too): the
+      // first page's is kept and caught below. `Promise.resolve` hands a native one back as it is.
+      return Promise.resolve(options.fetchPage(cursor, options.signal));
     } catch (error) {
       return Promise.reject(error);
     }

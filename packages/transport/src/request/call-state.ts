@@ -119,14 +119,6 @@ export function describeCall(state: CallState): RequestDescription {
 }
 
 /**
- * The call state ky hands a hook as `options.context`.
- *
- * @example
- * ```ts
- * beforeRequest: [({ options }) => { const state = callStateOf(options); }]
- * ```
- */
-/**
  * The option that carries a call's state through ky (a string: ky skips symbol keys when it merges
  * options and when it picks the ones to hand the fetch).
  */
@@ -161,12 +153,20 @@ export const withoutCallState: FetchLayer = (next) => (input, init) => {
 
 /**
  * The state of the call whose ky options (in a hook) or fetch init (in a fetch layer) these are.
+ * Throws when they carry none: a layer was called outside a transport's call.
  *
  * @example
  * ```ts
  * const state = callStateOf(init);
+ * beforeRequest: [({ options }) => authorize(callStateOf(options))];
  * ```
  */
-export function callStateOf(options: object | undefined): CallState {
-  return (options as { [CALL_STATE]: CallState })[CALL_STATE];
+export function callStateOf(options: { [CALL_STATE]?: CallState } | object | undefined): CallState {
+  const state = (options as { [CALL_STATE]?: CallState } | undefined)?.[CALL_STATE];
+  if (state === undefined) {
+    throw new TypeError(
+      `no ${CALL_STATE} in the options: a transport layer was called outside a transport's call`,
+    );
+  }
+  return state;
 }
