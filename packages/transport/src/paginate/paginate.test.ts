@@ -165,6 +165,7 @@ describe('paginate', () => {
       // Not a native promise: a thenable, as a hand-rolled client might return.
       fetchPage: (() => {
         const page = pages[calls++] as Page;
+        // biome-ignore lint/suspicious/noThenProperty: the point of the test is a thenable.
         return { then: (resolve: (value: Page) => void) => resolve(page) };
       }) as unknown as (cursor: string | undefined) => Promise<Page>,
       items: (page: Page) => page.data,
