@@ -99,13 +99,16 @@ describe('compact tool schemas', { timeout: 30_000 }, () => {
     }
   });
 
-  it('drops what tells a model nothing, keeps types and constraints', () => {
+  it('drops what tells a model nothing (safe-integer bounds included), keeps types and constraints', () => {
     const schema = toolJsonSchema(
       z.strictObject({
         id: z.string().regex(/^\d+$/),
         note: z.string().nullish(),
         tags: z.array(z.unknown()).optional(),
         extra: z.record(z.string(), z.unknown()).optional(),
+        count: z.int().optional(),
+        since: z.int().min(0).optional(),
+        page: z.int().positive().max(100).optional(),
       }),
       'input',
     );
@@ -116,6 +119,9 @@ describe('compact tool schemas', { timeout: 30_000 }, () => {
         note: { type: ['string', 'null'] },
         tags: { type: 'array' },
         extra: { type: 'object' },
+        count: { type: 'integer' },
+        since: { type: 'integer', minimum: 0 },
+        page: { type: 'integer', exclusiveMinimum: 0, maximum: 100 },
       },
       required: ['id'],
     });

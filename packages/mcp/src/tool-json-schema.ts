@@ -35,6 +35,18 @@ function isNoise(key: string, value: unknown): boolean {
   return false;
 }
 
+/**
+ * zod's `int()` writes the safe-integer range on every integer (~50 bytes each, a dozen per
+ * record): JSON numbers a model writes or reads never come near it, and the zod schemas still
+ * enforce it on arguments.
+ */
+function isSafeIntegerBound(key: string, value: unknown): boolean {
+  return (
+    (key === 'minimum' && value === Number.MIN_SAFE_INTEGER) ||
+    (key === 'maximum' && value === Number.MAX_SAFE_INTEGER)
+  );
+}
+
 function isBareType(schema: unknown): schema is { type: string | string[] } {
   return (
     typeof schema === 'object' &&
@@ -63,7 +75,7 @@ function compact(value: unknown): unknown {
   if (typeof value !== 'object' || value === null) return value;
   const out: JsonSchema = {};
   for (const [key, inner] of Object.entries(value)) {
-    if (!isNoise(key, inner)) out[key] = compact(inner);
+    if (!isNoise(key, inner) && !isSafeIntegerBound(key, inner)) out[key] = compact(inner);
   }
   return mergeNullable(out);
 }
@@ -89,8 +101,8 @@ function pruneDefinitions(schema: JsonSchema): JsonSchema {
 /**
  * The JSON Schema a tool's input or output is listed with: what zod generates from the
  * definition's schemas, less what costs a model's context without telling it anything (`$schema`,
- * `additionalProperties`, `propertyNames` of string maps, `anyOf` with null where a type list
- * says it), and with the search filter and sort described in a line instead of their recursive
+ * `additionalProperties`, `propertyNames` of string maps, the safe-integer bounds of integers,
+ * `anyOf` with null where a type list says it), and with the search filter and sort described in a line instead of their recursive
  * schemas. The zod schemas stay what the server validates arguments with.
  *
  * @example
