@@ -32,6 +32,14 @@ describe('conduitTools (Vercel AI SDK)', () => {
     expect(tools.asana_project_tasks_list!.description).toBe('List the tasks of a project');
   });
 
+  it('names the record fields in the description of fields (the model sees no output schema)', async () => {
+    const schema = (await asSchema(tools.asana_projects_get!.inputSchema).jsonSchema) as {
+      properties: { fields: { description: string } };
+    };
+    const names = Object.keys(asanaDefinition.entities.projects!.actions.get!.record.shape);
+    expect(schema.properties.fields.description).toBe(`record fields to keep: ${names.join(', ')}`);
+  });
+
   it('runs a list with fields and a cursor, and reports errors as results', async () => {
     const first = (await run('asana_workspaces_list', { limit: 1, fields: ['gid'] })) as {
       records: { gid: string }[];

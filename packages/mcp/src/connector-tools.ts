@@ -34,14 +34,31 @@ export const FIELDS_ARGUMENT = 'fields';
 const OFFSET_PARAM = 'offset';
 
 const cursorSchema = z.string().min(1).describe("previous page's next_cursor; same other arguments");
-const fieldsSchema = z.array(z.string().min(1)).min(1).describe('record fields to keep');
+/** Options of {@link connectorTools}. */
+export interface ConnectorToolsOptions {
+  /**
+   * Name the record's top-level fields in the description of `fields` (default true): a model
+   * is handed a tool's input schema, mostly not its output schema (Claude's and OpenAI's tool
+   * formats have no place for one), so this is how it learns the names to ask for before a call.
+   * Leave it off where the output schema names them to the model.
+   */
+  readonly fieldNames?: boolean;
+}
+
+function fieldsSchemaOf(record: z.ZodType, fieldNames: boolean) {
+  const names = fieldNames && record instanceof z.ZodObject ? Object.keys(record.shape) : [];
+  return z
+    .array(z.string().min(1))
+    .min(1)
+    .describe(names.length === 0 ? 'record fields to keep' : `record fields to keep: ${names.join(', ')}`);
+}
 
 /** Every field optional: `fields` may leave any of them out. */
 function trimmable(record: z.ZodType): z.ZodType {
   return record instanceof z.ZodObject ? record.partial() : record;
 }
 
-function inputSchemaOf(kind: ActionKind, params: z.ZodObject): z.ZodObject {
+function inputSchemaOf(kind: ActionKind, params: z.ZodObject, fields: () => z.ZodType): z.ZodObject {
   // Built from the shape rather than with `omit`/`extend`, which zod refuses on objects that carry
   // refinements (rules across params): those rules are in the description, and the executor
   // checks them on every call, answering a tool error that names the params.
@@ -52,10 +69,10 @@ function inputSchemaOf(kind: ActionKind, params: z.ZodObject): z.ZodObject {
     return z.strictObject({
       ...shape,
       ...(paged ? { [CURSOR_ARGUMENT]: cursorSchema.optional() } : {}),
-      [FIELDS_ARGUMENT]: fieldsSchema.optional(),
+      [FIELDS_ARGUMENT]: fields().optional(),
     });
   }
-  if (kind === 'get') return z.strictObject({ ...shape, [FIELDS_ARGUMENT]: fieldsSchema.optional() });
+  if (kind === 'get') return z.strictObject({ ...shape, [FIELDS_ARGUMENT]: fields().optional() });
   // search already takes `cursor` and `fields` (projected by the service); download returns bytes.
   return params;
 }
@@ -93,7 +110,7 @@ function describeAction(connector: McpConnector, action: ActionDefinition): stri
  * The tools of one connector: one per entity/action its executor can run (`search` only in
  * hosted mode, where synced data exists). Names, descriptions and schemas all come from the
  * definition: the action's description and rule messages, its params (required stay required),
- * its record schema.
+ * its record schema (its field names in the description of `fields`, unless told not to).
  *
  * @example
  * ```ts
@@ -101,7 +118,11 @@ function describeAction(connector: McpConnector, action: ActionDefinition): stri
  * tools.map((tool) => tool.name); // ['asana_tasks_list', 'asana_tasks_get', …]
  * ```
  */
-export function connectorTools(connector: McpConnector): ConnectorTool[] {
+export function connectorTools(
+  connector: McpConnector,
+  options: ConnectorToolsOptions = {},
+): ConnectorTool[] {
+  const fieldNames = options.fieldNames ?? true;
   const definition: ConnectorDefinition = connector.definition;
   const prefix = connector.prefix ?? definition.name;
   const tools: ConnectorTool[] = [];
@@ -118,7 +139,7 @@ export function connectorTools(connector: McpConnector): ConnectorTool[] {
         entity,
         kind,
         action,
-        inputSchema: inputSchemaOf(kind, action.params),
+        inputSchema: inputSchemaOf(kind, action.params, () => fieldsSchemaOf(action.record, fieldNames)),
         outputSchema: outputSchemaOf(kind, action.record),
       });
     }

@@ -129,7 +129,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
   const resourceCap = options.resourceCap ?? DEFAULT_RESOURCE_CAP;
   const tools = new Map<string, ConnectorTool>();
   for (const connector of options.connectors) {
-    for (const tool of connectorTools(connector)) {
+    for (const tool of connectorTools(connector, { fieldNames: false })) {
       tools.set(tool.name, tool);
       server.registerTool(
         tool.name,

@@ -11,6 +11,7 @@ export {
 } from './connector-source';
 export {
   type ConnectorTool,
+  type ConnectorToolsOptions,
   CURSOR_ARGUMENT,
   connectorTools,
   FIELDS_ARGUMENT,

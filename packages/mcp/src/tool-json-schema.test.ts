@@ -29,7 +29,7 @@ function hosted(module: ConnectorModule): McpConnector {
 }
 
 const connectors = MODULES.map(hosted);
-const expectedTools = connectors.flatMap(connectorTools);
+const expectedTools = connectors.flatMap((connector) => connectorTools(connector));
 let client: Client;
 let listed: Tool[];
 
