@@ -60,7 +60,9 @@ describe('an MCP client on the local-mode server', () => {
       expect.arrayContaining(['project_gid', 'limit', 'cursor', 'fields']),
     );
     expect(projectTasks.inputSchema.properties).not.toHaveProperty('offset');
-    expect(projectTasks.outputSchema?.properties).toHaveProperty('next_cursor');
+    // No output schemas by default: `fields` names the record's fields instead.
+    expect(projectTasks.outputSchema).toBeUndefined();
+    expect(JSON.stringify(projectTasks.inputSchema.properties?.fields)).toMatch(/keep: gid, /);
     // A rule across params is said in the description, from the definition.
     expect(byName.get('asana_tasks_list')!.description).toContain('exactly one of: project, section');
     expect(byName.has('asana_tasks_search')).toBe(false);

@@ -9,6 +9,7 @@ import { type ConnectorTool, connectorTools } from './connector-tools';
 import { DEFAULT_DOWNLOAD_CAP, DEFAULT_RESOURCE_CAP } from './download-caps';
 import { DOWNLOAD_URI_TEMPLATE, decodeDownloadArgs, downloadUri } from './download-link';
 import type { McpConnector } from './mcp-connector';
+import { DEFAULT_OUTPUT_SCHEMAS, type OutputSchemas } from './output-schemas';
 import type { DownloadedFile } from './read-download';
 import { runTool, type ToolOutcome } from './run-tool';
 import { toolJsonSchema } from './tool-json-schema';
@@ -24,6 +25,8 @@ export interface McpServerOptions {
   readonly resourceCap?: number;
   /** The server's name in the initialize handshake; default `conduit`. */
   readonly name?: string;
+  /** Whether `tools/list` carries each tool's output schema; default `none` (see {@link OutputSchemas}). */
+  readonly outputSchemas?: OutputSchemas;
 }
 
 const TEXT_TYPES = /^(text\/|application\/(json|xml|csv|x-ndjson|yaml|javascript))/i;
@@ -52,12 +55,12 @@ function fileContents(uri: string, file: DownloadedFile & { bytes: Uint8Array })
 const ANNOTATIONS = { readOnlyHint: true, openWorldHint: true } as const;
 
 /** How `tools/list` shows a tool: the compact JSON Schemas of {@link toolJsonSchema}. */
-function listedTool(tool: ConnectorTool): Tool {
+function listedTool(tool: ConnectorTool, outputSchemas: OutputSchemas): Tool {
   return {
     name: tool.name,
     description: tool.description,
     inputSchema: toolJsonSchema(tool.inputSchema, 'input') as Tool['inputSchema'],
-    ...(tool.outputSchema === undefined
+    ...(tool.outputSchema === undefined || outputSchemas === 'none'
       ? {}
       : { outputSchema: toolJsonSchema(tool.outputSchema, 'output') as Tool['outputSchema'] }),
     annotations: ANNOTATIONS,
@@ -114,7 +117,8 @@ function toCallResult(
  * {@link connectorTools}): lists answer one page and a `next_cursor` to pass back as `cursor`,
  * `fields` trims records, downloads come back inline up to `downloadCap` or as a resource link
  * the client reads through `resources/read`, and every failure is a tool result with
- * `isError: true` the model can act on. Connect it to a transport (`StdioServerTransport`,
+ * `isError: true` the model can act on. Results carry `structuredContent` and the same JSON as
+ * text; `outputSchemas` decides whether the tool list shows its schema. Connect it to a transport (`StdioServerTransport`,
  * `StreamableHTTPServerTransport`) or use {@link serveStdio} / {@link createMcpHttpHandler}.
  *
  * @example
@@ -127,15 +131,19 @@ export function createMcpServer(options: McpServerOptions): McpServer {
   const server = new McpServer({ name: options.name ?? 'conduit', version: VERSION });
   const downloadCap = options.downloadCap ?? DEFAULT_DOWNLOAD_CAP;
   const resourceCap = options.resourceCap ?? DEFAULT_RESOURCE_CAP;
+  const outputSchemas = options.outputSchemas ?? DEFAULT_OUTPUT_SCHEMAS;
   const tools = new Map<string, ConnectorTool>();
   for (const connector of options.connectors) {
-    for (const tool of connectorTools(connector, { fieldNames: false })) {
+    // Without output schemas in the list, `fields` names the record's fields instead.
+    for (const tool of connectorTools(connector, { fieldNames: outputSchemas === 'none' })) {
       tools.set(tool.name, tool);
       server.registerTool(
         tool.name,
         {
           description: tool.description,
           inputSchema: tool.inputSchema,
+          // Registered whatever is listed: the SDK checks every result against it, so a result
+          // is the same shape whether or not a client was shown the schema.
           ...(tool.outputSchema === undefined ? {} : { outputSchema: tool.outputSchema }),
           annotations: ANNOTATIONS,
         },
@@ -152,7 +160,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
   // The SDK lists zod schemas through zod's generator as they are, on every tools/list; the list
   // is built once here instead, compact (see toolJsonSchema). Calls are still validated by the
   // SDK against the zod schemas, answering invalid arguments as an `isError` result.
-  const listed = [...tools.values()].map(listedTool);
+  const listed = [...tools.values()].map((tool) => listedTool(tool, outputSchemas));
   server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
   if ([...tools.values()].some((tool) => tool.kind === 'download')) {
     server.registerResource(

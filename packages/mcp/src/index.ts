@@ -22,6 +22,12 @@ export { decodeDownloadArgs, downloadUri } from './download-link';
 export { type HostedConnectorsOptions, hostedConnectors, isRefusedToken } from './hosted-connectors';
 export type { McpConnector } from './mcp-connector';
 export { createMcpHttpHandler, type McpAuthenticator, type McpHttpHandlerOptions } from './mcp-http-handler';
+export {
+  DEFAULT_OUTPUT_SCHEMAS,
+  OUTPUT_SCHEMAS,
+  type OutputSchemas,
+  parseOutputSchemas,
+} from './output-schemas';
 export { type DownloadedFile, readDownload } from './read-download';
 export { type RunToolOptions, runTool, type ToolOutcome, toExecuteParams } from './run-tool';
 export { type ServeHttpOptions, serveHttp } from './serve-http';
