@@ -90,6 +90,12 @@ export const SETTINGS: readonly SettingDefinition[] = [
     description: 'bearer token MCP clients send to `conduit mcp --http` in local mode',
   },
   {
+    key: 'mcp_output_schemas',
+    env: ['CONDUIT_MCP_OUTPUT_SCHEMAS'],
+    secret: false,
+    description: "`conduit mcp`: list each tool's output schema (full) or leave it out (none, the default)",
+  },
+  {
     key: 'cloud_api_root',
     env: ['PLATFORM_CLOUD_API_URL'],
     secret: false,

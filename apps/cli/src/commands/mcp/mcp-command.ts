@@ -57,6 +57,12 @@ export const mcpCommand = defineCommand({
     '',
     'An HTTP client (--http) instead gets the URL and an Authorization header; see the README.',
     '',
+    'Results carry structuredContent and the same JSON as text. The tool list leaves out each',
+    "tool's output schema (the record's JSON Schema) by default and names the record's fields in",
+    'the description of `fields` instead: the schemas were over half of the list, and most clients',
+    'never show them to a model. --output-schemas full lists them, for clients that generate',
+    'typed code from them or check results against them (profile setting mcp_output_schemas).',
+    '',
     'Settings: flags win over the environment, which wins over the profile, as everywhere in',
     'conduit. Secrets never go on the command line.',
   ].join('\n'),
@@ -86,6 +92,16 @@ export const mcpCommand = defineCommand({
       type: 'string',
       valueName: 'BYTES',
       description: 'largest download returned inline (default 262144); larger ones come back as a link',
+    },
+    {
+      name: 'output-schemas',
+      type: 'string',
+      valueName: 'full|none',
+      description:
+        "list each tool's output schema (full) or leave it out (none, the default); env CONDUIT_MCP_OUTPUT_SCHEMAS",
+      // @conduit/mcp's OUTPUT_SCHEMAS, written out: importing it here would load the MCP SDK for
+      // every command's help and completion.
+      complete: ['none', 'full'],
     },
     {
       name: 'base-url',

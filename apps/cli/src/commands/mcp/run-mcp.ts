@@ -4,6 +4,9 @@ import {
   hostedTokenAuthenticator,
   type McpAuthenticator,
   type McpConnector,
+  OUTPUT_SCHEMAS,
+  type OutputSchemas,
+  parseOutputSchemas,
   serveHttp,
   serveStdio,
   staticTokenAuthenticator,
@@ -51,6 +54,20 @@ function parseInteger(flag: string, value: string | undefined, max: number): num
 function refuseFlags(context: CommandContext, names: readonly string[], why: string): void {
   const given = names.find((name) => context.flags.has(name));
   if (given) throw new UsageError(`--${given} ${why}`, { code: 'invalid_flag' });
+}
+
+/** `--output-schemas`, else the environment, else the profile, else the server's default. */
+async function outputSchemasOf(context: CommandContext): Promise<OutputSchemas | undefined> {
+  const setting = settingFromFlag(context, await context.settings(), 'mcp_output_schemas', 'output-schemas');
+  if (setting.value === undefined) return undefined;
+  const value = parseOutputSchemas(setting.value);
+  if (value === undefined) {
+    const source = setting.source ? describeSource(setting.source) : '--output-schemas';
+    throw new UsageError(`${source} must be ${OUTPUT_SCHEMAS.join(' or ')}, got "${setting.value}"`, {
+      code: 'invalid_flag',
+    });
+  }
+  return value;
 }
 
 /** Local mode: every selected connector whose credentials are there (all of them when one is named). */
@@ -114,7 +131,12 @@ export async function run(context: CommandContext): Promise<number | undefined> 
   const named = flags.string('connector');
   const entries = named === undefined ? catalog : [requireConnector(named, catalog)];
   const only = named === undefined ? undefined : entries[0]!.name;
-  const serverOptions = { downloadCap, name: 'conduit' };
+  const outputSchemas = await outputSchemasOf(context);
+  const serverOptions = {
+    downloadCap,
+    name: 'conduit',
+    ...(outputSchemas === undefined ? {} : { outputSchemas }),
+  };
 
   let connectors: McpConnector[] | undefined;
   let authenticate: McpAuthenticator | undefined;
