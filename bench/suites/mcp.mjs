@@ -46,11 +46,21 @@ const KINDS = [
     credentials: { refresh_token: 'unused', client_id: 'unused', client_secret: 'unused' },
   },
 ];
-/** The previous committed run (before the compact schemas, 2026-11-25 19:01 UTC), Asana only. */
-const PREVIOUS = { 'asana local': 36_073, 'asana hosted': 64_400 };
+/**
+ * The previous committed run (2026-11-25 21:18 UTC), before the safe-integer bounds were dropped
+ * and when output schemas were always listed.
+ */
+const PREVIOUS = {
+  'asana local': 30_378,
+  'asana hosted': 45_885,
+  'zendesk-support local': 45_738,
+  'zendesk-support hosted': 51_455,
+  'salesforce local': 54_033,
+  'salesforce hosted': 64_057,
+};
 
-async function listTools(connector) {
-  const server = createMcpServer({ connectors: [connector] });
+async function listTools(connector, outputSchemas) {
+  const server = createMcpServer({ connectors: [connector], outputSchemas });
   const client = new Client({ name: 'bench', version: '0.0.0' });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
@@ -67,7 +77,7 @@ const tokens = (count) => `~${Math.round(count / BYTES_PER_TOKEN).toLocaleString
  * zod's own JSON Schema (draft-7) of each, and the `execution` it adds.
  */
 function sdkDefaultListing(connector) {
-  return connectorTools(connector).map((tool) => ({
+  return connectorTools(connector, { fieldNames: false }).map((tool) => ({
     name: tool.name,
     description: tool.description,
     inputSchema: z.toJSONSchema(tool.inputSchema, { target: 'draft-7', io: 'input' }),
@@ -97,11 +107,13 @@ async function runToolList() {
       ['local', local],
       ['hosted', hosted],
     ]) {
-      const tools = await listTools(connector);
+      const tools = await listTools(connector, 'none');
+      const withSchemas = await listTools(connector, 'full');
       const total = bytes(tools);
+      const full = bytes(withSchemas);
       const before = bytes(sdkDefaultListing(connector));
       const inputs = tools.reduce((sum, tool) => sum + bytes(tool.inputSchema), 0);
-      const outputs = tools.reduce((sum, tool) => sum + bytes(tool.outputSchema), 0);
+      const outputs = withSchemas.reduce((sum, tool) => sum + bytes(tool.outputSchema), 0);
       const descriptions = tools.reduce((sum, tool) => sum + Buffer.byteLength(tool.description ?? ''), 0);
       const previous = PREVIOUS[`${definition.name} ${mode}`];
       rows.push([
@@ -110,6 +122,7 @@ async function runToolList() {
         String(tools.length),
         previous === undefined ? '' : previous.toLocaleString('en-US'),
         before.toLocaleString('en-US'),
+        full.toLocaleString('en-US'),
         total.toLocaleString('en-US'),
         `${Math.round((100 * total) / before)} %`,
         `${tokens(before)} → ${tokens(total)}`,
@@ -120,13 +133,15 @@ async function runToolList() {
       ]);
       if (mode === 'hosted') {
         largest.push(
-          ...tools
+          ...withSchemas
             .map((tool) => [tool.name, bytes(tool), bytes(tool.inputSchema), bytes(tool.outputSchema)])
             .sort((a, b) => b[1] - a[1])
             .slice(0, 3),
         );
       }
-      log(`${definition.name} ${mode}: ${tools.length} tools, ${before} → ${total} bytes`);
+      log(
+        `${definition.name} ${mode}: ${tools.length} tools, ${before} → ${full} (full) / ${total} (none) bytes`,
+      );
     }
   }
   return `### Tool list size
@@ -137,12 +152,15 @@ kind. Tokens are approximated as bytes / ${BYTES_PER_TOKEN}, a rule of thumb, no
 model's tokenizer. Local mode leaves out \`search\` (it needs synced data).
 
 *SDK default* is what the SDK's \`McpServer\` lists for the same tools when given the zod schemas
-as they are (zod's JSON Schema of each, computed in this run); *now* is the listing the server
-sends: compact JSON Schemas (no \`$schema\`, \`additionalProperties\`, \`propertyNames\` or
-\`anyOf\` with null where a type list says it) and the search filter and sort described in a line
-instead of their recursive schema (~2.7 KB per \`search\` tool before), built once. *Previous run*
-is the committed figure of the run before this change (Asana was the only kind measured), whose
-cursor and fields descriptions were also longer.
+as they are (zod's JSON Schema of each, computed in this run); *full* and *none* are the listings
+the server sends with \`outputSchemas: 'full'\` and with the default \`'none'\`
+(\`--output-schemas\`): compact JSON Schemas (no \`$schema\`, \`additionalProperties\`,
+\`propertyNames\`, safe-integer bounds or \`anyOf\` with null where a type list says it) and the
+search filter and sort described in a line instead of their recursive schema, built once; *none*
+leaves out the output schemas and names the record's fields in the description of \`fields\`
+instead. *Previous run* is the committed figure of the run before output schemas could be left
+out (they were always listed). Input schema bytes are those of *none* (with the field names);
+output schema bytes those of *full*.
 
 ${table(
   [
@@ -151,10 +169,11 @@ ${table(
     'tools',
     'previous run bytes',
     'SDK default bytes',
-    'now bytes',
-    'now / default',
-    '≈ tokens (default → now)',
-    '≈ tokens / tool now',
+    'full bytes',
+    'none bytes (default)',
+    'none / SDK default',
+    '≈ tokens (SDK default → none)',
+    '≈ tokens / tool, none',
     'description bytes',
     'input schema bytes',
     'output schema bytes',
@@ -162,10 +181,10 @@ ${table(
   rows,
 )}
 
-Output schemas (the record schemas of \`structuredContent\`) are now the larger part; clients
-that do not show them to the model spend only the description and input schema bytes.
+Output schemas (the record schemas of \`structuredContent\`) were the larger part of *full*;
+clients that do not show them to the model spend only the description and input schema bytes.
 
-The three largest tools per kind (hosted mode), in bytes now:
+The three largest tools per kind (hosted mode), in bytes, with output schemas (*full*):
 
 ${table(
   ['tool', 'whole tool', 'input schema', 'output schema'],

@@ -32,7 +32,12 @@ async function open() {
   const client = new Client({ name: 'bench', version: '0.0.0' });
   if (args.mode === 'memory') {
     const executor = createLocalExecutor({ auth: { token }, baseUrl });
-    const server = createMcpServer({ connectors: [{ definition: asanaDefinition, executor }] });
+    // With output schemas, as runs before they could be left out measured: the client then
+    // checks each result against its schema, the costlier path.
+    const server = createMcpServer({
+      connectors: [{ definition: asanaDefinition, executor }],
+      outputSchemas: 'full',
+    });
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
   } else {
@@ -40,7 +45,7 @@ async function open() {
     await client.connect(
       new StdioClientTransport({
         command: process.execPath,
-        args: [bin, 'mcp', '--connector', 'asana'],
+        args: [bin, 'mcp', '--connector', 'asana', '--output-schemas', 'full'],
         stderr: 'ignore',
         env: {
           PATH: process.env.PATH ?? '',
