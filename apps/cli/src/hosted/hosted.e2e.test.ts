@@ -324,6 +324,13 @@ describe('conduit sync and search (built, against a real service)', { timeout: E
 
     const table = await runChild(['search', 'tasks', '-w', 'name~~onbording', '-f', 'gid,name'], { env });
     expect(table.stdout.split('\n')[0]).toMatch(/^ID +SCORE +GID +NAME$/);
+
+    // Without --fields the columns come from the hits' keys, which the service sorts: `name` sits
+    // past the first eight of a task, yet it is what a person searching by name needs to see.
+    const inferred = await runChild(['search', 'tasks', '-w', 'name~~onbording'], { env });
+    expect(inferred.code).toBe(0);
+    expect(inferred.stdout.split('\n')[0]).toMatch(/^ID +SCORE +GID +NAME /);
+    expect(inferred.stdout).toMatch(/onboarding/i);
   });
 
   it('takes the DSL as JSON, and follows every cursor with --all as NDJSON', async () => {

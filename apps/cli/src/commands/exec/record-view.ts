@@ -23,14 +23,18 @@ export function listColumns(
   sample: readonly unknown[],
 ): string[] {
   let names = (fields ?? []).map((field) => field.name);
-  if (names.length === 0) {
+  const inferred = names.length === 0;
+  if (inferred) {
     const keys = new Set<string>();
     for (const record of sample.slice(0, 5))
       if (isRecord(record)) for (const key of Object.keys(record)) keys.add(key);
-    names = [...keys].slice(0, MAX_INFERRED_COLUMNS);
+    names = [...keys];
   }
   const first = ['gid', 'id', 'name'].filter((name) => names.includes(name));
-  return [...first, ...names.filter((name) => !first.includes(name))];
+  const ordered = [...first, ...names.filter((name) => !first.includes(name))];
+  // Cut inferred columns only after moving the identifying ones first: keys may arrive sorted
+  // (search hits do), and `name` would otherwise fall past the cut.
+  return inferred ? ordered.slice(0, MAX_INFERRED_COLUMNS) : ordered;
 }
 
 /**
