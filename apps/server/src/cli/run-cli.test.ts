@@ -7,6 +7,7 @@ import { Keyring, keyFingerprint } from '../crypto/keyring';
 import { registerApplication } from '../services/applications';
 import { ConnectorService } from '../services/connector-service';
 import { openStore } from '../store/open-store';
+import { TEST_DATABASE_URL } from '../test-support/postgres-test-schema';
 import { makeTempDir, removeTempDir } from '../test-support/temp-dir';
 import { type CliIo, runCli } from './run-cli';
 
@@ -82,6 +83,44 @@ describe('conduit-server command line', () => {
     expect(JSON.parse(missing.err[0]!).msg).toMatch(
       /^CONDUIT_ADMIN_TOKEN_FILE: cannot read no-such-file \(ENOENT\)/,
     );
+  });
+
+  it('names CONDUIT_DATABASE_URL when the database refuses the connection, in one line and no stack', async () => {
+    const dir = await makeTempDir('cli-refused');
+    dirs.push(dir);
+    const noRole = new URL(TEST_DATABASE_URL);
+    noRole.username = 'conduit_no_such_role';
+    noRole.password = 'hunter2-never-logged';
+    const noDatabase = new URL(TEST_DATABASE_URL);
+    noDatabase.pathname = '/conduit_no_such_database';
+    const cases = [
+      [noRole, /role "conduit_no_such_role" does not exist/],
+      [noDatabase, /database "conduit_no_such_database" does not exist/],
+    ] as const;
+    for (const [url, reason] of cases) {
+      const env = {
+        CONDUIT_DATABASE_URL: url.href,
+        CONDUIT_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      };
+      const io = fakeIo(env, dir);
+      expect(await runCli(['serve', '--port', '0'], io)).toBe(1);
+      expect(io.out).toEqual([]);
+      expect(io.err).toHaveLength(1);
+      const line = JSON.parse(io.err[0]!) as Record<string, unknown>;
+      expect(line).toMatchObject({ level: 'fatal', error_code: 'invalid_config' });
+      expect(line.msg).toMatch(/^CONDUIT_DATABASE_URL: the database refused the connection: /);
+      expect(line.msg).toMatch(reason);
+      expect(line.error).toBeUndefined();
+      expect(io.err.join('')).not.toContain('hunter2');
+
+      const migrate = fakeIo(env, dir);
+      expect(await runCli(['migrate'], migrate)).toBe(1);
+      expect(JSON.parse(migrate.err.at(-1)!)).toMatchObject({
+        level: 'fatal',
+        error_code: 'store_unavailable',
+      });
+      expect(JSON.parse(migrate.err.at(-1)!).msg).toMatch(reason);
+    }
   });
 
   it('migrate applies the migrations once and reports an up-to-date database after', async () => {

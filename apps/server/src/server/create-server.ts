@@ -1,6 +1,8 @@
 import { type Clock, systemClock } from '../clock';
+import { ConfigError } from '../config/config-error';
 import { type Environment, loadServerConfig, type ServerConfig } from '../config/server-config';
 import { resolveKeyring } from '../crypto/resolve-keyring';
+import { StoreRefusedError } from '../errors/store-refused-error';
 import { defaultExecutorResolver, upstreamLimiterOptions } from '../execute/default-executor-resolver';
 import { UpstreamEgress } from '../execute/upstream-egress';
 import type { ServerExtension } from '../extensions/server-extension';
@@ -157,6 +159,11 @@ export async function createServer(options: CreateServerOptions = {}): Promise<C
     await app.services.tokenSigner();
   } catch (error) {
     await store.close();
+    // Refused connection settings are a bad setting, not an outage: name the variable holding them.
+    if (error instanceof StoreRefusedError) {
+      const reason = error.cause instanceof Error ? `: ${error.cause.message}` : '';
+      throw new ConfigError(`CONDUIT_DATABASE_URL: ${error.message}${reason}`);
+    }
     throw error;
   }
 

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { StoreRefusedError } from '../errors/store-refused-error';
 import { StoreUnavailableError } from '../errors/store-unavailable-error';
 import type { SqlDatabase, SqlExecutor, SqlValue } from './sql-database';
 
@@ -43,10 +44,21 @@ function isUnavailableSqlState(code: string): boolean {
   );
 }
 
+/**
+ * SQLSTATEs meaning the server answered and said no to these connection settings: an unknown role
+ * or a wrong password (class 28), a database that does not exist (3D000).
+ */
+function isRefusedSqlState(code: string): boolean {
+  return code.startsWith('28') || code === '3D000';
+}
+
 function translateError(error: unknown): unknown {
   if (!(error instanceof Error)) return error;
   const code = (error as { code?: unknown }).code;
   const message = error.message;
+  if (typeof code === 'string' && isRefusedSqlState(code)) {
+    return new StoreRefusedError('the database refused the connection', { cause: error });
+  }
   const unavailable =
     (typeof code === 'string' && (NETWORK_CODES.has(code) || isUnavailableSqlState(code))) ||
     /timeout exceeded when trying to connect|Connection terminated|after calling end on the pool|Client has encountered a connection error/i.test(

@@ -77,4 +77,19 @@ describe('conduit serve (built, child process)', { timeout: E2E_TIMEOUT_MS }, ()
     expect(fromEnv.code).toBe(2);
     expect(JSON.parse(fromEnv.stdout)).toMatchObject({ error: { code: 'invalid_config' } });
   });
+
+  it('names CONDUIT_DATABASE_URL, and why, when the database refuses the connection', async () => {
+    const url = new URL(process.env.CONDUIT_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
+    url.username = 'conduit_no_such_role';
+    const env = { CONDUIT_DATABASE_URL: url.href, CONDUIT_ENCRYPTION_KEY: 'A'.repeat(43).concat('=') };
+    const human = await runChild(['serve', '--port', '0'], { env });
+    expect(human.code).toBe(2);
+    expect(human.stdout).toBe('');
+    expect(human.stderr).toContain(
+      'error: CONDUIT_DATABASE_URL: the database refused the connection: role "conduit_no_such_role" does not exist',
+    );
+    const json = await runChild(['serve', '--port', '0', '--json'], { env });
+    expect(json.code).toBe(2);
+    expect(JSON.parse(json.stdout)).toMatchObject({ error: { code: 'invalid_config' } });
+  });
 });
