@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { systemClock } from '../clock';
@@ -121,6 +122,33 @@ describe('conduit-server command line', () => {
       });
       expect(JSON.parse(migrate.err.at(-1)!).msg).toMatch(reason);
     }
+  });
+
+  it('names CONDUIT_PORT or CONDUIT_HOST when it cannot listen, in one line and no stack', async () => {
+    const dir = await makeTempDir('cli-listen');
+    dirs.push(dir);
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as { port: number }).port;
+    try {
+      const io = fakeIo({ CONDUIT_DATA_DIR: 'data', CONDUIT_LOG_LEVEL: 'error' }, dir);
+      expect(await runCli(['serve', '--port', String(port)], io)).toBe(1);
+      expect(io.out).toEqual([]);
+      const line = JSON.parse(io.err.at(-1)!) as Record<string, unknown>;
+      expect(line).toMatchObject({ level: 'fatal', error_code: 'address_in_use' });
+      expect(line.msg).toMatch(
+        /^CONDUIT_PORT: the address is in use \(.*127\.0\.0\.1:\d+\); pick another port/,
+      );
+      expect(line.error).toBeUndefined();
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
+    // 192.0.2.1 (TEST-NET-1) is no address of this machine; listening on it fails without DNS.
+    const io = fakeIo({ CONDUIT_DATA_DIR: 'data', CONDUIT_LOG_LEVEL: 'error' }, dir);
+    expect(await runCli(['serve', '--port', '0', '--host', '192.0.2.1'], io)).toBe(1);
+    const line = JSON.parse(io.err.at(-1)!) as Record<string, unknown>;
+    expect(line).toMatchObject({ level: 'fatal', error_code: 'address_unavailable' });
+    expect(line.msg).toMatch(/^CONDUIT_HOST: not an address of this machine/);
   });
 
   it('migrate applies the migrations once and reports an up-to-date database after', async () => {

@@ -3,6 +3,7 @@ import type { Environment } from '../config/server-config';
 import { createJsonLogger, LOG_LEVELS, type LogLevel } from '../logging/logger';
 import { startServer } from '../server/create-server';
 import { VERSION } from '../version';
+import { describeListenError } from './describe-listen-error';
 import { runMigrate } from './migrate-command';
 import { parseCommandLine } from './parse-flags';
 import { runRotateKeys } from './rotate-keys-command';
@@ -132,7 +133,10 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo()): 
   } catch (error) {
     // Configuration and availability problems are explained in one JSON line like every other log
     // line, so a log shipper keeps them; anything else is a bug and carries its stack.
-    if (ConduitError.isInstance(error)) {
+    const listenFailure = describeListenError(error);
+    if (listenFailure) {
+      logger.fatal(listenFailure.message, { error_code: listenFailure.errorCode });
+    } else if (ConduitError.isInstance(error)) {
       const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
       logger.fatal(`${error.message}${cause}`, { error_code: error.code ?? 'fatal' });
     } else {
