@@ -1,4 +1,10 @@
-import { ConfigError, createJsonLogger, type LogLevel, startServer } from '@conduit/server';
+import {
+  ConfigError,
+  createJsonLogger,
+  type LogLevel,
+  StoreUnavailableError,
+  startServer,
+} from '@conduit/server';
 import { CliError } from '../../framework/cli-error';
 import type { CommandContext } from '../../framework/command-context';
 import { EXIT_CODES } from '../../framework/exit-codes';
@@ -73,6 +79,14 @@ export async function run(context: CommandContext): Promise<number | undefined> 
         exitCode: EXIT_CODES.usage,
         hint: 'pick another --port, or --port 0 for a free one',
         cause: error,
+      });
+    }
+    if (error instanceof StoreUnavailableError && error.cause instanceof Error) {
+      // The library keeps the driver's reason (refused, unknown host, timeout) as the cause, which
+      // only --debug prints; the operator needs it to tell a typo in the URL from a database down.
+      throw new StoreUnavailableError(`${error.message}: ${error.cause.message}`, {
+        cause: error.cause,
+        retryAfterSeconds: error.retryAfterSeconds,
       });
     }
     throw error;

@@ -92,4 +92,26 @@ describe('conduit serve (built, child process)', { timeout: E2E_TIMEOUT_MS }, ()
     expect(json.code).toBe(2);
     expect(JSON.parse(json.stdout)).toMatchObject({ error: { code: 'invalid_config' } });
   });
+
+  it('says why the database is unreachable, without the password of the URL', async () => {
+    // Port 1 on loopback: nothing listens there, so the connection is refused at once.
+    const env = {
+      CONDUIT_DATABASE_URL: 'postgres://conduit:db-password-42@127.0.0.1:1/conduit',
+      CONDUIT_ENCRYPTION_KEY: 'A'.repeat(43).concat('='),
+    };
+    const human = await runChild(['serve', '--port', '0'], { env });
+    expect(human.code).toBe(7);
+    expect(human.stderr).toContain('error: the database is unreachable: connect ECONNREFUSED 127.0.0.1:1');
+    const json = await runChild(['serve', '--port', '0', '--json'], { env });
+    expect(json.code).toBe(7);
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      error: {
+        name: 'StoreUnavailableError',
+        code: 'store_unavailable',
+        retryable: true,
+        message: expect.stringContaining('ECONNREFUSED 127.0.0.1:1'),
+      },
+    });
+    expect(human.stderr + json.stdout + json.stderr).not.toContain('db-password-42');
+  });
 });
