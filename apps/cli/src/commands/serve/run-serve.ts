@@ -34,10 +34,6 @@ function checkDatabaseUrl(value: string): void {
   }
 }
 
-function present(value: string | undefined): value is string {
-  return value !== undefined && value.trim() !== '';
-}
-
 /** Runs `conduit serve`. */
 export async function run(context: CommandContext): Promise<number | undefined> {
   const { flags, output, runtime, signal } = context;
@@ -53,9 +49,8 @@ export async function run(context: CommandContext): Promise<number | undefined> 
     if (flag === 'database-url') checkDatabaseUrl(value);
     env[variable] = value;
   }
-  if (flags.boolean('allow-upstream-override') && !present(runtime.env.CONDUIT_ALLOW_UPSTREAM_OVERRIDE)) {
-    env.CONDUIT_ALLOW_UPSTREAM_OVERRIDE = '1';
-  }
+  // Typed for this run, the flag wins over the environment, as --port and the others do.
+  if (flags.boolean('allow-upstream-override')) env.CONDUIT_ALLOW_UPSTREAM_OVERRIDE = '1';
   const configured = (env.CONDUIT_LOG_LEVEL ?? '').toLowerCase();
   const level: LogLevel = output.debug
     ? 'debug'

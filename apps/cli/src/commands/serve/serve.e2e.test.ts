@@ -78,6 +78,41 @@ describe('conduit serve (built, child process)', { timeout: E2E_TIMEOUT_MS }, ()
     expect(JSON.parse(fromEnv.stdout)).toMatchObject({ error: { code: 'invalid_config' } });
   });
 
+  it('lets --allow-upstream-override win over CONDUIT_ALLOW_UPSTREAM_OVERRIDE=0, as every flag does', async () => {
+    const child = spawnChild(
+      ['serve', '--port', '0', '--data-dir', join(directory, 'override'), '--allow-upstream-override'],
+      {
+        // Loopback is let through so the connector's base_url passes the egress check at creation.
+        env: { ...BOOTSTRAP, CONDUIT_ALLOW_UPSTREAM_OVERRIDE: '0', CONDUIT_EGRESS_ALLOW: '127.0.0.1' },
+      },
+    );
+    const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+    const url = await new Promise<string>((resolve, reject) => {
+      let buffered = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        buffered += chunk.toString();
+        const match = /^listening on (\S+)\n/.exec(buffered);
+        if (match) resolve(match[1]!);
+      });
+      child.on('close', () => reject(new Error('conduit serve exited early')));
+    });
+    const created = await runChild(
+      ['connectors', 'create', 'asana', '--config', 'base_url=http://127.0.0.1:1/api/1.0', '--json'],
+      {
+        env: {
+          ASANA_TOKEN: 'asana-token-for-the-override-test',
+          CONDUIT_BASE_URL: url,
+          CONDUIT_CLIENT_ID: BOOTSTRAP.CONDUIT_BOOTSTRAP_CLIENT_ID,
+          CONDUIT_CLIENT_SECRET: BOOTSTRAP.CONDUIT_BOOTSTRAP_CLIENT_SECRET,
+          CONDUIT_EXTERNAL_USER_ID: 'someone',
+        },
+      },
+    );
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect({ code: created.code, stdout: created.stdout }).toMatchObject({ code: 0 });
+  });
+
   it('names CONDUIT_DATABASE_URL, and why, when the database refuses the connection', async () => {
     const url = new URL(process.env.CONDUIT_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
     url.username = 'conduit_no_such_role';
