@@ -47,6 +47,13 @@ describe('zodIssueDetails', () => {
     ]);
   });
 
+  it('counts an absent union field as missing, not as a failed union', () => {
+    const schema = z.object({ id: z.union([z.number(), z.string()]) });
+    expect(detailsOf(schema, {}, { root: 'params', relativeMessages: true })).toEqual([
+      { field: 'params.id', message: 'id is required', error_code: 'missing_param' },
+    ]);
+  });
+
   it('gives one detail per unknown key, under its object, with the caller message when given', () => {
     const schema = z.strictObject({ filter: z.strictObject({ eq: z.string().optional() }) });
     expect(detailsOf(schema, { filter: { ne: 'x', lt: 1 } })).toEqual([

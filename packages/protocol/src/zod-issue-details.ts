@@ -76,8 +76,9 @@ function valueAt(input: unknown, path: readonly JsonPathSegment[]): unknown {
 }
 
 /**
- * Whether an issue is about a required value that is absent: a wrong type, or a refinement
- * (e.g. "give one of a or b"), at a path where the input holds nothing.
+ * Whether an issue is about a required value that is absent: a wrong type, a union no branch of
+ * which matched (an id taken as a number or a string), or a refinement (e.g. "give one of a or
+ * b"), at a path where the input holds nothing.
  */
 function isMissing(
   issue: SchemaIssue,
@@ -86,7 +87,8 @@ function isMissing(
 ): boolean {
   if (!('input' in options)) return false;
   return (
-    (issue.code === 'invalid_type' || issue.code === 'custom') && valueAt(options.input, path) === undefined
+    (issue.code === 'invalid_type' || issue.code === 'invalid_union' || issue.code === 'custom') &&
+    valueAt(options.input, path) === undefined
   );
 }
 
@@ -105,8 +107,8 @@ function named(name: string, message: string): string {
  *   dots, array indexes in brackets (`data[1].resource_subtype`), keys that are not identifiers
  *   quoted in brackets (`params["a b"]`). A fault of the whole value (empty path, no `root`) has
  *   no `field`.
- * - `error_code`: an absent required value (`invalid_type` or a refinement where the input holds
- *   nothing) is `missingCode`; every other issue (wrong type, `too_big`, `too_small`,
+ * - `error_code`: an absent required value (`invalid_type`, `invalid_union` or a refinement where
+ *   the input holds nothing) is `missingCode`; every other issue (wrong type, `too_big`, `too_small`,
  *   `invalid_value` of an enum, `invalid_union`, `invalid_format`, unknown keys…) is `errorCode`.
  * - `unrecognized_keys` gives one detail per unknown key, named by its own path.
  * - Messages are `<field> is required` for an absent value, else `<field>: <zod's message>`;

@@ -281,6 +281,26 @@ describe('errors', () => {
     expect(sim.requests.all).toHaveLength(0);
   });
 
+  it('a missing or ill-typed id → missing_param "is required", or a message saying what an id is', async () => {
+    const missing = (await failure(zendesk.tickets.get({} as never))) as ValidationError;
+    expect(missing).toBeInstanceOf(ValidationError);
+    expect(missing.code).toBe('missing_param');
+    expect(missing.details).toEqual([
+      { field: 'params.ticket_id', message: 'ticket_id is required', error_code: 'missing_param' },
+    ]);
+    const comments = (await failure(zendesk.ticket_comments.list({} as never))) as ValidationError;
+    expect(comments.code).toBe('missing_param');
+    for (const wrong of [true, -3, 1.5, null]) {
+      const error = (await failure(
+        zendesk.attachments.download({ attachment_id: wrong as never }),
+      )) as ValidationError;
+      expect(error.code, String(wrong)).toBe('invalid_param');
+      expect(error.details[0]?.message, String(wrong)).toBe(
+        'attachment_id: must be a positive integer id (a number, or its digits as a string)',
+      );
+    }
+  });
+
   it('bad credentials or config → ValidationError naming the field', () => {
     const bad = (fn: () => unknown): ValidationError => {
       try {

@@ -1,5 +1,7 @@
 import * as z from 'zod';
 
+const idMessage = 'must be a positive integer id (a number, or its digits as a string)';
+
 /**
  * A record id param: Zendesk ids are integers; the string form (as search hits carry them) is
  * accepted too.
@@ -11,7 +13,15 @@ import * as z from 'zod';
  */
 export const recordId = (what: string) =>
   z
-    .union([z.number().int().positive(), z.string().regex(/^[1-9][0-9]{0,19}$/, 'must be a numeric id')])
+    // zod's own messages ("Invalid input" for the union, "Too small" for 0) do not say what an id
+    // looks like: every branch says it the same way.
+    .union(
+      [
+        z.number().int(idMessage).positive(idMessage),
+        z.string().regex(/^[1-9][0-9]{0,19}$/, 'must be a numeric id'),
+      ],
+      { error: idMessage },
+    )
     .describe(`${what} id`);
 
 /**
