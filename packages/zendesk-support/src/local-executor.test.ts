@@ -323,6 +323,25 @@ describe('errors', () => {
     );
     expect(JSON.stringify(email.details)).toContain('email');
   });
+
+  it('no config, or one with neither subdomain nor base_url → ValidationError naming config, never a default host', () => {
+    const attempt = (options: unknown): unknown => {
+      try {
+        return createZendeskSupport(options as Parameters<typeof createZendeskSupport>[0]);
+      } catch (error) {
+        return error;
+      }
+    };
+    // The shape of the Asana options: a top-level baseUrl and no config.
+    const withoutConfig = attempt({ credentials: { access_token: 't' }, baseUrl: sim.baseUrl });
+    expect(withoutConfig).toBeInstanceOf(ValidationError);
+    expect((withoutConfig as ValidationError).code).toBe('invalid_config');
+    expect((withoutConfig as ValidationError).details[0]?.field).toBe('config');
+    expect((withoutConfig as ValidationError).message).toMatch(/subdomain.*base_url/);
+    const empty = attempt({ credentials: { access_token: 't' }, config: {} });
+    expect(empty).toBeInstanceOf(ValidationError);
+    expect((empty as ValidationError).details[0]?.field).toBe('config.subdomain');
+  });
 });
 
 describe.skipIf(!existsSync(specPath))('spec conformance', () => {

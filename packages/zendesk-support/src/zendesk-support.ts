@@ -8,6 +8,7 @@ import {
   parseConnectorCredentials,
   type SupportDeskCredentials,
   upstreamBaseUrl,
+  ValidationError,
 } from '@conduit/protocol';
 import { type ZendeskDefinition, zendeskDefinition } from './definition/definition';
 import { createZendeskHostedExecutor, type ZendeskHostedOptions } from './hosted-executor';
@@ -57,11 +58,24 @@ export function createZendeskSupport(options: ZendeskSupportOptions): ZendeskSup
   if ('hosted' in options)
     return createConnectorClient(zendeskDefinition, createZendeskHostedExecutor(options.hosted));
   const { config, credentials, ...rest } = options;
+  if (typeof config !== 'object' || config === null) {
+    // Untyped callers coming from the Asana options pass a top-level baseUrl and no config.
+    const message =
+      "config is required: { subdomain: 'acme' } for acme.zendesk.com, or { base_url } for another address";
+    throw new ValidationError(message, {
+      code: 'invalid_config',
+      status: 422,
+      details: [{ field: 'config', message, error_code: 'invalid_config' }],
+    });
+  }
   // Without a subdomain the config schema would refuse an override-only config; any subdomain
-  // satisfies it, since base_url replaces the address built from it.
+  // satisfies it, since base_url replaces the address built from it. Only then: a config with
+  // neither must fail on its missing subdomain, not call a made-up account.
   const baseUrl = upstreamBaseUrl(
     'support-desk',
-    'subdomain' in config && config.subdomain !== undefined ? config : { subdomain: 'override', ...config },
+    config.subdomain === undefined && config.base_url !== undefined
+      ? { subdomain: 'override', ...config }
+      : config,
   );
   return createConnectorClient(
     zendeskDefinition,
