@@ -456,6 +456,28 @@ describe('sessions and refresh', () => {
   });
 });
 
+describe('options', () => {
+  it('refuses an instanceUrl that is not an absolute http(s) URL with a ValidationError naming it', () => {
+    for (const instanceUrl of ['acme.my.salesforce.com', 'ftp://acme.my.salesforce.com', '']) {
+      let error: unknown;
+      try {
+        executor({ instanceUrl });
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error, instanceUrl).toBeInstanceOf(ValidationError);
+      expect((error as ValidationError).code).toBe('invalid_config');
+      expect((error as ValidationError).details).toEqual([
+        {
+          field: 'instanceUrl',
+          message: 'instanceUrl: must be an absolute https URL, e.g. https://acme.my.salesforce.com',
+          error_code: 'invalid_config',
+        },
+      ]);
+    }
+  });
+});
+
 describe('limits', () => {
   it('exposes Sforce-Limit-Info, warns near the end and types REQUEST_LIMIT_EXCEEDED', async () => {
     const own = await startSalesforceSimulator({

@@ -84,6 +84,24 @@ export interface SalesforceLocalExecutor extends LocalConnectorExecutor {
 }
 
 /**
+ * The origin of the configured instance URL. A bare host (`acme.my.salesforce.com`) is the usual
+ * slip, and `new URL` would throw an untyped `TypeError: Invalid URL` for it. Plain http stays
+ * allowed here for loopback test servers; the hosted config schema is the one that insists on https.
+ */
+function loginOrigin(instanceUrl: string): string {
+  const url = URL.canParse(instanceUrl) ? new URL(instanceUrl) : undefined;
+  if (url === undefined || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+    const message = 'instanceUrl: must be an absolute https URL, e.g. https://acme.my.salesforce.com';
+    throw new ValidationError(message, {
+      code: 'invalid_config',
+      status: 422,
+      details: [{ field: 'instanceUrl', message, error_code: 'invalid_config' }],
+    });
+  }
+  return url.origin;
+}
+
+/**
  * Runs the CRM connector in this process against Salesforce: the refresh grant at the configured
  * `instance_url`'s token endpoint (single-flight, replayed once after a 401
  * `INVALID_SESSION_ID`), data calls at the `instance_url` of the token response, SOQL lists,
@@ -106,7 +124,7 @@ export function createSalesforceExecutor(options: SalesforceLocalOptions): Sales
       details: [{ field: 'apiVersion', message: 'must look like 62.0', error_code: 'invalid_config' }],
     });
   }
-  const loginUrl = new URL(options.instanceUrl ?? DEFAULT_CRM_INSTANCE_URL).origin;
+  const loginUrl = loginOrigin(options.instanceUrl ?? DEFAULT_CRM_INSTANCE_URL);
   const session = new SalesforceSession({
     loginUrl,
     fetch: options.fetch ?? defaultFetch(),
