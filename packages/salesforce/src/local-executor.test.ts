@@ -90,6 +90,21 @@ describe('lists and gets of every sObject entity', () => {
       params: { id: account.Id, fields: 'Name,Industry' },
     })) as Record<string, unknown>;
     expect(Object.keys(some)).toEqual(['attributes', 'Id', 'Name', 'Industry']);
+    const listed = (await executor().execute({
+      entity: 'accounts',
+      action: 'get',
+      params: { id: account.Id, fields: ['Name', 'Industry'] },
+    })) as Record<string, unknown>;
+    expect(listed).toEqual(some);
+    const badName = executor().execute({
+      entity: 'accounts',
+      action: 'get',
+      params: { id: account.Id, fields: ['Name', 'Bad name'] },
+    });
+    await expect(badName).rejects.toBeInstanceOf(ValidationError);
+    await expect(badName).rejects.toMatchObject({
+      details: [{ field: 'params.fields[1]', error_code: 'invalid_param' }],
+    });
     await expect(
       executor().execute({ entity: 'accounts', action: 'get', params: { id: '001Dn0000000zzzAAA' } }),
     ).rejects.toBeInstanceOf(NotFoundError);

@@ -54,13 +54,18 @@ const listExtras = {
 };
 
 const fieldsParam = z
-  .string()
-  .regex(/^[A-Za-z0-9_]+(,[A-Za-z0-9_]+)*$/, 'must be comma-separated field API names')
-  .describe('comma-separated fields to return (default: all; Id always comes back)')
+  // An array is what a caller writes in code (`['Name', 'Phone']`); the comma-separated string is
+  // what Salesforce takes and what a CLI flag gives. Both reach it as the string.
+  .union([
+    z.string().regex(/^[A-Za-z0-9_]+(,[A-Za-z0-9_]+)*$/, 'must be comma-separated field API names'),
+    z.array(z.string().regex(/^[A-Za-z0-9_]+$/, 'must be a field API name')).min(1),
+  ])
+  .describe('fields to return, as an array or comma-separated (default: all; Id always comes back)')
   // Records are typed with their Id, so a field subset always includes it.
-  .transform((value) =>
-    value.split(',').some((field) => field.toLowerCase() === 'id') ? value : `Id,${value}`,
-  )
+  .transform((value) => {
+    const fields = typeof value === 'string' ? value : value.join(',');
+    return fields.split(',').some((field) => field.toLowerCase() === 'id') ? fields : `Id,${fields}`;
+  })
   .optional();
 
 /** The zod shape of an entity's filter params: strings, or booleans for boolean filters. */
