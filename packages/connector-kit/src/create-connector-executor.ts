@@ -32,6 +32,7 @@ import { readAt } from './read-at';
 import { applyRecordDefaults } from './record-defaults';
 import { parseRecord, parseRecords } from './record-parser';
 import { streamDownload } from './stream-download';
+import { unsatisfiableRange } from './unsatisfiable-range';
 import { type UpstreamSpec, upstreamOf } from './upstream-spec';
 
 /**
@@ -322,7 +323,11 @@ export function createConnectorExecutor(options: ConnectorExecutorOptions): Loca
     const range =
       spec?.rangeParam === undefined ? undefined : (params[spec.rangeParam] as string | undefined);
     const { path, rest } = fillPath(upstream.path, params);
-    if (spec?.locate === undefined) return streamDownload(transport, { path, range, signal });
+    const rangeFault = (error: unknown): never => {
+      throw spec?.rangeParam === undefined ? error : unsatisfiableRange(error, spec.rangeParam, range);
+    };
+    if (spec?.locate === undefined)
+      return streamDownload(transport, { path, range, signal }).catch(rangeFault);
     if (spec.rangeParam !== undefined) delete rest[spec.rangeParam];
     const body = await send({ path, query: toQuery(rest, upstream.query) }, signal);
     const located = spec.locate(body, params);
@@ -331,7 +336,7 @@ export function createConnectorExecutor(options: ConnectorExecutorOptions): Loca
         code: 'download_unavailable',
       });
     }
-    return streamDownload(transport, { ...located, range, signal });
+    return streamDownload(transport, { ...located, range, signal }).catch(rangeFault);
   }
 
   /** The check of a list action's page: its records, defaults filled, as the record schema accepts them. */

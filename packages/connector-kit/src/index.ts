@@ -59,6 +59,7 @@ export {
   type SyncPlan,
   unreadableListings,
 } from './sync-plan';
+export { unsatisfiableRange } from './unsatisfiable-range';
 export {
   type ConnectorAction,
   type DownloadSpec,

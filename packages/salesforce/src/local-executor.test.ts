@@ -311,6 +311,27 @@ describe('sobjects and reports', () => {
 });
 
 describe('downloads', () => {
+  it('a range past the end of the blob → ValidationError naming range_header, with the size', async () => {
+    const attachment = sim.data.records('Attachment')[0]!;
+    const size = attachment.BodyLength as number;
+    const download = executor().execute({
+      entity: 'attachments',
+      action: 'download',
+      params: { id: attachment.Id, range_header: `bytes=${size + 10}-${size + 20}` },
+    });
+    await expect(download).rejects.toBeInstanceOf(ValidationError);
+    await expect(download).rejects.toMatchObject({
+      code: 'invalid_param',
+      details: [
+        {
+          field: 'params.range_header',
+          message: `range_header: bytes=${size + 10}-${size + 20} is outside the content (${size} bytes)`,
+          error_code: 'invalid_param',
+        },
+      ],
+    });
+  });
+
   it('streams VersionData and Body with the bearer token, in chunks, ranges honoured', async () => {
     const run = executor();
     const version = sim.data

@@ -209,6 +209,26 @@ describe('local mode against the simulator', () => {
     expect(Buffer.concat(bytes).equals(zendeskAttachmentBytes(row, 100, 200))).toBe(true);
   });
 
+  it('a range past the end of the file → ValidationError naming range_header, with the size', async () => {
+    const row = [...sim.data.attachmentById.values()].find(
+      (a) => !a.inline && sim.data.ticket(a.ticketId) !== undefined,
+    )!;
+    const error = await failure(
+      zendesk.attachments.download({ attachment_id: row.id, range_header: `bytes=${row.size}-` }),
+    );
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error).toMatchObject({
+      code: 'invalid_param',
+      details: [
+        {
+          field: 'params.range_header',
+          message: `range_header: bytes=${row.size}- is outside the content (${row.size} bytes)`,
+          error_code: 'invalid_param',
+        },
+      ],
+    });
+  });
+
   it('large downloads stream: a paused reader holds a few chunks, not the file', async () => {
     const ticket = sim.data.liveTickets()[1]!;
     const comment = sim.data.addComment(ticket.id, {

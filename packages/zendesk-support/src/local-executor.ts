@@ -3,6 +3,7 @@ import {
   createConnectorExecutor,
   type LocalConnectorExecutor,
   type ModuleExecutorOptions,
+  unsatisfiableRange,
   upstreamOf,
 } from '@conduit/connector-kit';
 import {
@@ -109,11 +110,15 @@ export function createZendeskExecutor(
     const range = params.range_header as string | undefined;
     // No `auth` flag: the transport authorizes only the API's own origin, and the redirect to the
     // storage host drops Authorization (reference §8: that host must not receive it).
-    const response = await transport.stream({
-      url: located.url,
-      ...(range ? { headers: { range } } : {}),
-      ...(signal ? { signal } : {}),
-    });
+    const response = await transport
+      .stream({
+        url: located.url,
+        ...(range ? { headers: { range } } : {}),
+        ...(signal ? { signal } : {}),
+      })
+      .catch((error: unknown) => {
+        throw unsatisfiableRange(error, 'range_header', range);
+      });
     return {
       status: response.status === 206 ? 206 : 200,
       contentType: response.headers.get('content-type') ?? 'application/octet-stream',
