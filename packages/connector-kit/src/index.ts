@@ -3,6 +3,7 @@ export {
   type CredentialAuthOptions,
   type CredentialsJson,
 } from './auth-from-credentials';
+export { byteRangeParam } from './byte-range-param';
 export {
   type ActionMethod,
   type ConnectorClient,

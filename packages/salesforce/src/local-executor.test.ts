@@ -311,6 +311,23 @@ describe('sobjects and reports', () => {
 });
 
 describe('downloads', () => {
+  it('refuses a range without a start or with its end before its start, before any request', async () => {
+    const attachment = sim.data.records('Attachment')[0]!;
+    const before = sim.requests.count();
+    for (const range_header of ['bytes=-', 'bytes=500-100']) {
+      const download = executor().execute({
+        entity: 'attachments',
+        action: 'download',
+        params: { id: attachment.Id, range_header },
+      });
+      await expect(download, range_header).rejects.toBeInstanceOf(ValidationError);
+      await expect(download, range_header).rejects.toMatchObject({
+        details: [{ field: 'params.range_header', error_code: 'invalid_param' }],
+      });
+    }
+    expect(sim.requests.count()).toBe(before);
+  });
+
   it('a range past the end of the blob → ValidationError naming range_header, with the size', async () => {
     const attachment = sim.data.records('Attachment')[0]!;
     const size = attachment.BodyLength as number;

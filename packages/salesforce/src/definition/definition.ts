@@ -1,4 +1,4 @@
-import { defineConnectorAction } from '@conduit/connector-kit';
+import { byteRangeParam, defineConnectorAction } from '@conduit/connector-kit';
 import { defineConnector, SearchParamsSchema } from '@conduit/protocol';
 import * as z from 'zod';
 import { buildListSoql, DEFAULT_BATCH, MAX_BATCH, MIN_BATCH, soqlListPaging } from '../soql-list-paging';
@@ -123,11 +123,7 @@ function downloadAction(entity: SObjectEntity, blobField: string) {
     description: `Download the bytes of a ${sobject} (${blobField})`,
     params: z.strictObject({
       id: recordId(`${sobject} id`),
-      range_header: z
-        .string()
-        .regex(/^bytes=\d*-\d*$/, 'must be bytes=start-end')
-        .describe('HTTP Range header value')
-        .optional(),
+      range_header: byteRangeParam(),
     }),
     record: z.unknown(),
     upstream: { path: `/sobjects/${sobject}/{id}/${blobField}`, download: { rangeParam: 'range_header' } },

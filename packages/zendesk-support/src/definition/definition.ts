@@ -1,4 +1,10 @@
-import { defineConnectorAction, localPaging, pageParams, type UpstreamSpec } from '@conduit/connector-kit';
+import {
+  byteRangeParam,
+  defineConnectorAction,
+  localPaging,
+  pageParams,
+  type UpstreamSpec,
+} from '@conduit/connector-kit';
 import { defineConnector, SearchParamsSchema } from '@conduit/protocol';
 import * as z from 'zod';
 import { auditPaging, ticketPaging, zendeskCursor } from '../zendesk-paging';
@@ -203,11 +209,7 @@ export const zendeskDefinition = defineConnector({
           description: "Download an attachment's content (optionally a byte range)",
           params: z.strictObject({
             attachment_id: recordId('attachment'),
-            range_header: z
-              .string()
-              .regex(/^bytes=\d*-\d*$/, 'must be a single byte range like bytes=0-99')
-              .describe('HTTP Range header value, e.g. bytes=0-99')
-              .optional(),
+            range_header: byteRangeParam(),
           }),
           record: z.unknown(),
           upstream: {
