@@ -1,4 +1,5 @@
 import {
+  byteRangeParam,
   defineConnectorAction,
   localPaging,
   offsetTokenPaging,
@@ -381,14 +382,7 @@ export const asanaDefinition = defineConnector({
           description: 'Download an attachment’s bytes (a byte range with range_header)',
           params: z.strictObject({
             attachment_gid: gid('attachment'),
-            range_header: z
-              .string()
-              .regex(
-                /^bytes=(\d+-\d*|-\d+)(,\s*(\d+-\d*|-\d+))*$/,
-                'must be a Range header value, e.g. bytes=0-99',
-              )
-              .describe('Range header value for a partial download, e.g. bytes=0-99')
-              .optional(),
+            range_header: byteRangeParam(),
           }),
           record: z.never(),
           upstream: {
