@@ -467,3 +467,30 @@ describe('large downloads', () => {
     expect(Buffer.concat(parts).length).toBe(100);
   }, 120_000);
 });
+
+describe('createAsana options', () => {
+  const attempt = (options: unknown): unknown => {
+    try {
+      return createAsana(options as Parameters<typeof createAsana>[0]);
+    } catch (error) {
+      return error;
+    }
+  };
+
+  it('names an option it does not know, and the one to use, instead of dropping it', () => {
+    // The Zendesk and Salesforce shape, from plain JavaScript: `credentials` was ignored, and the
+    // call then failed on the missing `auth` with a TypeError.
+    const error = attempt({ credentials: { token: 't' }, baseUrl: sim.baseUrl });
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error).toMatchObject({
+      code: 'invalid_config',
+      details: [{ field: 'credentials', message: 'unknown option credentials (use auth)' }],
+    });
+  });
+
+  it('names auth when it is missing', () => {
+    const error = attempt({ baseUrl: sim.baseUrl });
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).details[0]?.field).toBe('auth');
+  });
+});

@@ -1,5 +1,5 @@
-import { type ConnectorClient, createConnectorClient } from '@conduit/connector-kit';
-import type { ConnectorExecutor } from '@conduit/protocol';
+import { type ConnectorClient, createConnectorClient, refuseUnknownOptions } from '@conduit/connector-kit';
+import { type ConnectorExecutor, ValidationError } from '@conduit/protocol';
 import { type AsanaDefinition, asanaDefinition } from './definition/definition';
 import { type AsanaHostedOptions, createAsanaHostedExecutor } from './hosted-executor';
 import { type AsanaLocalOptions, createLocalExecutor } from './local-executor';
@@ -40,11 +40,31 @@ export type AsanaOptions =
  * ```
  */
 export function createAsana(options: AsanaOptions): Asana {
-  const executor =
-    'executor' in options
-      ? options.executor
-      : 'hosted' in options
-        ? createAsanaHostedExecutor(options.hosted)
-        : createLocalExecutor(options);
-  return createConnectorClient(asanaDefinition, executor);
+  if ('executor' in options) return createConnectorClient(asanaDefinition, options.executor);
+  if ('hosted' in options)
+    return createConnectorClient(asanaDefinition, createAsanaHostedExecutor(options.hosted));
+  refuseUnknownOptions(options, LOCAL_OPTIONS, 'createAsana', { credentials: 'auth', config: 'baseUrl' });
+  if (typeof options.auth !== 'object' || options.auth === null) {
+    const message =
+      'auth is required: { token } for a personal access token, or { refreshToken, clientId, clientSecret }';
+    throw new ValidationError(`createAsana: ${message}`, {
+      code: 'invalid_config',
+      status: 422,
+      details: [{ field: 'auth', message, error_code: 'invalid_config' }],
+    });
+  }
+  return createConnectorClient(asanaDefinition, createLocalExecutor(options));
 }
+
+/** Every option of local mode, held to {@link AsanaLocalOptions} by the compiler. */
+const LOCAL_OPTIONS = {
+  auth: true,
+  baseUrl: true,
+  oauthTokenUrl: true,
+  fetch: true,
+  rateLimit: true,
+  retry: true,
+  timeoutMs: true,
+  hooks: true,
+  userAgent: true,
+} as const satisfies Record<keyof AsanaLocalOptions, true>;

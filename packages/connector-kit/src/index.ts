@@ -60,6 +60,7 @@ export {
   type SyncPlan,
   unreadableListings,
 } from './sync-plan';
+export { refuseUnknownOptions } from './unknown-options';
 export { unsatisfiableRange } from './unsatisfiable-range';
 export {
   type ConnectorAction,

@@ -1,3 +1,4 @@
+import { ValidationError } from '@conduit/protocol';
 import { startSalesforceSimulator } from '@conduit/testkit';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { Contact, Opportunity } from './definition/records';
@@ -21,6 +22,39 @@ describe('createSalesforce', () => {
       expect(won.records.map((record) => record.StageName)).toEqual(['Closed Won', 'Closed Won']);
       const one = await salesforce.contacts.get({ id: names[0] as string });
       expect(one.Id).toBe(names[0]);
+    } finally {
+      await sim.close();
+    }
+  });
+});
+
+describe('createSalesforce options', () => {
+  it('names an option it does not know, and the one to use, before any request', async () => {
+    const sim = await startSalesforceSimulator();
+    try {
+      const { clientId, clientSecret, refreshToken } = sim.credentials;
+      const credentials = { client_id: clientId, client_secret: clientSecret, refresh_token: refreshToken };
+      // The Asana and Zendesk shapes, from plain JavaScript: both were dropped, and the connector
+      // went to https://login.salesforce.com with these credentials.
+      for (const [name, value] of [
+        ['baseUrl', sim.loginUrl],
+        ['config', { instance_url: sim.loginUrl }],
+      ] as const) {
+        let caught: unknown;
+        try {
+          createSalesforce({ credentials, [name]: value } as unknown as Parameters<
+            typeof createSalesforce
+          >[0]);
+        } catch (error) {
+          caught = error;
+        }
+        expect(caught, name).toBeInstanceOf(ValidationError);
+        expect(caught, name).toMatchObject({
+          code: 'invalid_config',
+          details: [{ field: name, message: `unknown option ${name} (use instanceUrl)` }],
+        });
+      }
+      expect(sim.requests.count()).toBe(0);
     } finally {
       await sim.close();
     }

@@ -1,4 +1,4 @@
-import { type ConnectorClient, createConnectorClient } from '@conduit/connector-kit';
+import { type ConnectorClient, createConnectorClient, refuseUnknownOptions } from '@conduit/connector-kit';
 import type { ConnectorExecutor } from '@conduit/protocol';
 import { type SalesforceDefinition, salesforceDefinition } from './definition/definition';
 import { createSalesforceHostedExecutor, type SalesforceHostedOptions } from './hosted-executor';
@@ -32,11 +32,31 @@ export type SalesforceOptions =
  * ```
  */
 export function createSalesforce(options: SalesforceOptions): Salesforce {
-  const executor =
-    'executor' in options
-      ? options.executor
-      : 'hosted' in options
-        ? createSalesforceHostedExecutor(options.hosted)
-        : createSalesforceExecutor(options);
-  return createConnectorClient(salesforceDefinition, executor);
+  if ('executor' in options) return createConnectorClient(salesforceDefinition, options.executor);
+  if ('hosted' in options)
+    return createConnectorClient(salesforceDefinition, createSalesforceHostedExecutor(options.hosted));
+  refuseUnknownOptions(options, LOCAL_OPTIONS, 'createSalesforce', {
+    baseUrl: 'instanceUrl',
+    config: 'instanceUrl',
+    auth: 'credentials',
+  });
+  return createConnectorClient(salesforceDefinition, createSalesforceExecutor(options));
 }
+
+/** Every option of local mode, held to {@link SalesforceLocalOptions} by the compiler. */
+const LOCAL_OPTIONS = {
+  credentials: true,
+  instanceUrl: true,
+  apiVersion: true,
+  saveCredentials: true,
+  coordinateRefresh: true,
+  onApiUsage: true,
+  onLimitWarning: true,
+  limitWarningAt: true,
+  fetch: true,
+  rateLimit: true,
+  retry: true,
+  timeoutMs: true,
+  hooks: true,
+  userAgent: true,
+} as const satisfies Record<keyof SalesforceLocalOptions, true>;

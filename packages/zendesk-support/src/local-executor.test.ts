@@ -355,8 +355,14 @@ describe('errors', () => {
         return error;
       }
     };
-    // The shape of the Asana options: a top-level baseUrl and no config.
-    const withoutConfig = attempt({ credentials: { access_token: 't' }, baseUrl: sim.baseUrl });
+    // The shape of the Asana options, a top-level baseUrl: named, with the option to use.
+    const asanaShaped = attempt({ credentials: { access_token: 't' }, baseUrl: sim.baseUrl });
+    expect(asanaShaped).toBeInstanceOf(ValidationError);
+    expect((asanaShaped as ValidationError).details[0]).toMatchObject({
+      field: 'baseUrl',
+      message: 'unknown option baseUrl (use config.base_url)',
+    });
+    const withoutConfig = attempt({ credentials: { access_token: 't' } });
     expect(withoutConfig).toBeInstanceOf(ValidationError);
     expect((withoutConfig as ValidationError).code).toBe('invalid_config');
     expect((withoutConfig as ValidationError).details[0]?.field).toBe('config');

@@ -2,6 +2,7 @@ import {
   type ConnectorClient,
   createConnectorClient,
   type ModuleExecutorOptions,
+  refuseUnknownOptions,
 } from '@conduit/connector-kit';
 import {
   type ConnectorExecutor,
@@ -57,9 +58,14 @@ export function createZendeskSupport(options: ZendeskSupportOptions): ZendeskSup
   if ('executor' in options) return createConnectorClient(zendeskDefinition, options.executor);
   if ('hosted' in options)
     return createConnectorClient(zendeskDefinition, createZendeskHostedExecutor(options.hosted));
+  refuseUnknownOptions(options, LOCAL_OPTIONS, 'createZendeskSupport', {
+    baseUrl: 'config.base_url',
+    subdomain: 'config.subdomain',
+    instanceUrl: 'config.base_url',
+    auth: 'credentials',
+  });
   const { config, credentials, ...rest } = options;
   if (typeof config !== 'object' || config === null) {
-    // Untyped callers coming from the Asana options pass a top-level baseUrl and no config.
     const message =
       "config is required: { subdomain: 'acme' } for acme.zendesk.com, or { base_url } for another address";
     throw new ValidationError(message, {
@@ -86,3 +92,17 @@ export function createZendeskSupport(options: ZendeskSupportOptions): ZendeskSup
     }),
   );
 }
+
+/** Every option of local mode, held to {@link ZendeskSupportOptions}' local branch by the compiler. */
+const LOCAL_OPTIONS = {
+  credentials: true,
+  config: true,
+  saveCredentials: true,
+  coordinateRefresh: true,
+  fetch: true,
+  rateLimit: true,
+  retry: true,
+  timeoutMs: true,
+  hooks: true,
+  userAgent: true,
+} as const satisfies Record<keyof Extract<ZendeskSupportOptions, { config: unknown }>, true>;
