@@ -133,4 +133,10 @@ describe('startCloudSimulator', () => {
     expect(performance.now() - started).toBeLessThan(5_000);
     await pending;
   });
+
+  it('can be closed twice, as an afterAll after a test that closed it does', async () => {
+    const sim = await startCloudSimulator();
+    await sim.close();
+    await expect(sim.close()).resolves.toBeUndefined();
+  });
 });

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { closeServers } from '../shared/loopback-servers';
 import { CloudFaultInjector } from './cloud-fault-injector';
 import { createCloudRequestListener } from './cloud-request-listener';
 import { CloudRequestLog } from './cloud-request-log';
@@ -124,6 +125,7 @@ export interface CloudSimulator {
   setAutoAdvance(options: { perJobPollMs: number }): void;
   /** Writes the data of every job that has finished by now, as if a client had just looked. */
   settle(): Promise<void>;
+  /** Stops the server, cutting open connections and pending delays. Safe to call twice. */
   close(): Promise<void>;
 }
 
@@ -256,10 +258,9 @@ export async function startCloudSimulator(options: CloudSimulatorOptions = {}): 
     close: async () => {
       for (const finish of [...delays]) finish();
       await engine.drain();
-      await new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      });
+      // closeServers skips a server that is no longer listening: an `afterAll` that closes a
+      // simulator a test already closed must not fail with "Server is not running".
+      await closeServers(server);
     },
   };
 }
