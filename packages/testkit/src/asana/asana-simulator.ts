@@ -94,7 +94,7 @@ export interface AsanaSimulatorTokens {
  * await sim.close();
  * ```
  */
-export interface AsanaSimulator {
+export interface AsanaSimulator extends AsyncDisposable {
   /** `http://127.0.0.1:<port>/api/1.0`. */
   readonly baseUrl: string;
   /** `http://127.0.0.1:<port>`: app links and the OAuth endpoints live here. */
@@ -141,7 +141,7 @@ export interface AsanaSimulator {
   updateTask(gid: string, patch: AsanaTaskPatch): AsanaTaskSnapshot;
   deleteTask(gid: string): number;
   addAttachment(input: AsanaNewAttachment): AsanaAttachmentRow;
-  /** Stops both servers, cutting open (stalled) connections. */
+  /** Stops both servers, cutting open (stalled) connections; what `await using` calls. Safe to call twice. */
   close(): Promise<void>;
 }
 
@@ -228,6 +228,7 @@ export async function startAsanaSimulator(options: AsanaSimulatorOptions = {}): 
     }),
   );
 
+  const close = (): Promise<void> => closeServers(apiServer, downloadServer);
   return {
     baseUrl: `${origin}/api/1.0`,
     origin,
@@ -285,8 +286,7 @@ export async function startAsanaSimulator(options: AsanaSimulatorOptions = {}): 
     updateTask: (gid, patch) => data.updateTask(gid, patch),
     deleteTask: (gid) => data.deleteTask(gid),
     addAttachment: (input) => data.addAttachment(input),
-    close: async () => {
-      await closeServers(apiServer, downloadServer);
-    },
+    close,
+    [Symbol.asyncDispose]: close,
   };
 }

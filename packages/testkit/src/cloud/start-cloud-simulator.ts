@@ -95,7 +95,7 @@ export interface CloudSimulatorAuth {
  * await sim.close();
  * ```
  */
-export interface CloudSimulator {
+export interface CloudSimulator extends AsyncDisposable {
   /** `http://127.0.0.1:<port>/v1`: what a client passes as `api_root`. */
   apiRoot: string;
   /** `http://127.0.0.1:<port>/api/v1`: the Config API root (`/web_backend/…`, `/state/…`, `/jobs/get`). */
@@ -125,7 +125,7 @@ export interface CloudSimulator {
   setAutoAdvance(options: { perJobPollMs: number }): void;
   /** Writes the data of every job that has finished by now, as if a client had just looked. */
   settle(): Promise<void>;
-  /** Stops the server, cutting open connections and pending delays. Safe to call twice. */
+  /** Stops the server, cutting open connections and pending delays; what `await using` calls. Safe to call twice. */
   close(): Promise<void>;
 }
 
@@ -218,6 +218,13 @@ export async function startCloudSimulator(options: CloudSimulatorOptions = {}): 
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const finalState = state;
 
+  const close = async (): Promise<void> => {
+    for (const finish of [...delays]) finish();
+    await engine.drain();
+    // closeServers skips a server that is no longer listening: an `afterAll` that closes a
+    // simulator a test already closed must not fail with "Server is not running".
+    await closeServers(server);
+  };
   return {
     apiRoot: `${origin}/v1`,
     configApiRoot: `${origin}/api/v1`,
@@ -255,12 +262,7 @@ export async function startCloudSimulator(options: CloudSimulatorOptions = {}): 
     settle: async () => {
       await Promise.all([...finalState.jobs.values()].map((job) => engine.settle(job)));
     },
-    close: async () => {
-      for (const finish of [...delays]) finish();
-      await engine.drain();
-      // closeServers skips a server that is no longer listening: an `afterAll` that closes a
-      // simulator a test already closed must not fail with "Server is not running".
-      await closeServers(server);
-    },
+    close,
+    [Symbol.asyncDispose]: close,
   };
 }

@@ -47,7 +47,7 @@ export interface HostileUpstreamOptions {
  * upstream.set({ attack: 'redirect', redirectTo: 'http://127.0.0.1:1/' });
  * ```
  */
-export interface HostileUpstream {
+export interface HostileUpstream extends AsyncDisposable {
   readonly url: string;
   readonly port: number;
   /** Requests received so far (method and path). */
@@ -55,6 +55,7 @@ export interface HostileUpstream {
   /** Bytes written to the socket for response bodies so far. */
   readonly bodyBytesSent: number;
   set(options: HostileUpstreamOptions): void;
+  /** Stops the server, cutting open connections; what `await using` calls. Safe to call twice. */
   close(): Promise<void>;
 }
 
@@ -201,6 +202,11 @@ export async function startHostileUpstream(initial: HostileUpstreamOptions = {})
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
+  const close = (): Promise<void> =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
   return {
     url: `http://127.0.0.1:${port}`,
     port,
@@ -213,11 +219,7 @@ export async function startHostileUpstream(initial: HostileUpstreamOptions = {})
     set(next) {
       options = { ...options, ...next };
     },
-    close() {
-      return new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      });
-    },
+    close,
+    [Symbol.asyncDispose]: close,
   };
 }

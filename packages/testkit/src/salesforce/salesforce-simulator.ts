@@ -105,7 +105,7 @@ export interface SalesforceSimulatorOptions {
  * await sim.close();
  * ```
  */
-export interface SalesforceSimulator {
+export interface SalesforceSimulator extends AsyncDisposable {
   /** `http(s)://127.0.0.1:<port>`: the configured `instance_url` (token endpoint host). */
   readonly loginUrl: string;
   /** `http(s)://127.0.0.1:<other port>`: the `instance_url` of token responses. */
@@ -142,6 +142,7 @@ export interface SalesforceSimulator {
   update(id: string, patch: Record<string, unknown>): SalesforceRecord;
   delete(id: string): SalesforceRecord;
   purge(id: string): void;
+  /** Stops both hosts, cutting open connections; what `await using` calls. Safe to call twice. */
   close(): Promise<void>;
 }
 
@@ -580,6 +581,7 @@ export async function startSalesforceSimulator(
     clientSecret: tokens.clientSecret,
     refreshToken: tokens.refreshToken,
   };
+  const close = (): Promise<void> => closeServers(loginServer, instanceServer);
   return {
     loginUrl,
     instanceUrl,
@@ -627,8 +629,7 @@ export async function startSalesforceSimulator(
     update: (id, patch) => data.update(id, patch),
     delete: (id) => data.delete(id),
     purge: (id) => data.purge(id),
-    close: async () => {
-      await closeServers(loginServer, instanceServer);
-    },
+    close,
+    [Symbol.asyncDispose]: close,
   };
 }
