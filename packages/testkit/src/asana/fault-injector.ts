@@ -1,3 +1,5 @@
+import { faultChecks } from '../shared/fault-checks';
+
 /**
  * A failure to inject.
  * - `status`: answer with that status instead of serving. 500 carries a `phrase`; 504 answers an
@@ -74,6 +76,24 @@ function pathMatches(pattern: string | RegExp | undefined, path: string): boolea
   return path === pattern;
 }
 
+const TARGETS: ReadonlyArray<AsanaRequestTarget | 'any'> = ['api', 'oauth', 'download', 'app', 'any'];
+
+/** Refuses a fault that would be served as something else, or a match that can never match. */
+function checkAsanaFault(fault: AsanaFault, options: AsanaFaultMatch & { times?: number }): void {
+  faultChecks.kind(fault?.kind, ['status', 'delay', 'reset', 'stall']);
+  if (fault.kind === 'status') {
+    faultChecks.status(fault.status);
+    faultChecks.amount('retryAfterSeconds', fault.retryAfterSeconds, { optional: true });
+  }
+  if (fault.kind === 'delay') faultChecks.amount('ms', fault.ms);
+  if (fault.kind === 'reset' || fault.kind === 'stall') {
+    faultChecks.amount('afterBytes', fault.afterBytes, { optional: true });
+  }
+  faultChecks.times(options.times, { infinite: true });
+  if (options.target !== undefined) faultChecks.oneOf('target', options.target, TARGETS);
+  faultChecks.absolutePath(options.path);
+}
+
 /**
  * Queue of faults for the next matching requests. Rules are consulted in the order they were
  * injected; each matching request consumes one use of the first rule that matches it.
@@ -90,8 +110,9 @@ export class AsanaFaultInjector {
 
   /** Applies `fault` to the next `times` (default 1; `Infinity` for all) matching requests. */
   inject(fault: AsanaFault, options: AsanaFaultMatch & { times?: number } = {}): AsanaFaultHandle {
+    checkAsanaFault(fault, options);
     const { times = 1, ...match } = options;
-    const rule: Rule = { fault, match, remaining: Math.max(0, times) };
+    const rule: Rule = { fault, match, remaining: times };
     this.rules.push(rule);
     return {
       remaining: () => rule.remaining,

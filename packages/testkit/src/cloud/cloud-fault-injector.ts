@@ -1,4 +1,5 @@
 import { ValidationError } from '@conduit/protocol';
+import { faultChecks } from '../shared/fault-checks';
 import type { ApiSurface } from './route-table';
 
 /**
@@ -72,6 +73,9 @@ export class CloudFaultInjector {
         details: [{ field: 'times', message: 'must be an integer >= 1', error_code: 'invalid_param' }],
       });
     }
+    if (spec.status !== undefined) faultChecks.status(spec.status);
+    faultChecks.amount('retryAfterSeconds', spec.retryAfterSeconds, { optional: true });
+    faultChecks.amount('delayMs', spec.delayMs, { optional: true });
     if (spec.status === undefined && spec.delayMs === undefined && spec.dropConnection !== true) {
       throw new ValidationError('A fault needs a status, a delay or dropConnection', {
         details: [{ field: 'status', message: 'nothing to inject', error_code: 'missing_param' }],

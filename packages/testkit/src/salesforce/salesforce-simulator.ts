@@ -8,6 +8,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import { bearerToken, readBody, sendBody, sendJson } from '../asana/http-io';
 import { type AsanaSimulatorClock, simulatorClockFrom } from '../asana/simulator-clock';
 import { handleConsent } from '../oauth/consent-page';
+import { faultChecks } from '../shared/fault-checks';
 import { closeServers, listenLoopback } from '../shared/loopback-servers';
 import { nonNegativeOption } from '../shared/non-negative-option';
 import { sleep } from '../shared/sleep';
@@ -144,6 +145,17 @@ export interface SalesforceSimulator extends AsyncDisposable {
   purge(id: string): void;
   /** Stops both hosts, cutting open connections; what `await using` calls. Safe to call twice. */
   close(): Promise<void>;
+}
+
+/** Refuses a fault that would be served as something else, or a match that can never match. */
+function checkSalesforceFault(fault: SalesforceFault, options: SalesforceFaultOptions): void {
+  faultChecks.kind(fault?.kind, ['error', 'reset', 'delay']);
+  if (fault.kind === 'error') faultChecks.status(fault.status);
+  if (fault.kind === 'reset') faultChecks.amount('afterBytes', fault.afterBytes, { optional: true });
+  if (fault.kind === 'delay') faultChecks.amount('ms', fault.ms);
+  faultChecks.times(options.times);
+  faultChecks.absolutePath(options.path);
+  if (options.host !== undefined) faultChecks.oneOf('host', options.host, ['login', 'instance']);
 }
 
 const VERSION_LABELS: Record<string, string> = {
@@ -623,6 +635,7 @@ export async function startSalesforceSimulator(
     },
     expireQueryLocators: () => locators.expireAll(),
     inject: (fault, faultOptions = {}) => {
+      checkSalesforceFault(fault, faultOptions);
       faults.push({ fault, left: faultOptions.times ?? 1, path: faultOptions.path, host: faultOptions.host });
     },
     insert: (type, fields) => data.insert(type, fields),

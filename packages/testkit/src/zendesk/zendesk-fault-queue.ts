@@ -1,3 +1,5 @@
+import { faultChecks } from '../shared/fault-checks';
+
 /**
  * A fault the simulator answers with instead of the real response.
  *
@@ -24,7 +26,15 @@ export type ZendeskFault =
 export class ZendeskFaultQueue {
   private readonly pending: Array<ZendeskFault & { left: number }> = [];
 
+  /** Queues a fault; a malformed one throws a `ValidationError` naming the field. */
   push(fault: ZendeskFault): void {
+    faultChecks.kind(fault?.kind ?? 'status', ['status', 'reset', 'delay']);
+    if (fault.kind === 'delay') faultChecks.amount('ms', fault.ms);
+    else if (fault.kind !== 'reset') {
+      faultChecks.status(fault.status);
+      faultChecks.amount('retryAfter', fault.retryAfter, { optional: true });
+    }
+    faultChecks.times(fault.times);
     this.pending.push({ ...fault, left: fault.times ?? 1 });
   }
 
