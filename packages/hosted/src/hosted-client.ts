@@ -30,6 +30,7 @@ import {
   type Transport,
 } from '@conduit/transport';
 import { filenameFromContentDisposition } from './content-disposition';
+import { namingCredentialSettings } from './credential-settings-error';
 import { type HostedClientOptions, resolveHostedClientOptions } from './hosted-client-options';
 import { hostedErrorFromBody } from './hosted-error';
 import { scopedTokenAuth } from './scoped-token-auth';
@@ -118,7 +119,11 @@ export class HostedClient {
       errorMapper: ({ status, body, headers, request }: ErrorMapperContext) =>
         hostedErrorFromBody(status, body, headers, request),
     };
-    const tokenTransport = createTransport(common);
+    const tokenTransport = createTransport({
+      ...common,
+      // Only the token call sends the client id and secret, so only its refusal names them.
+      errorMapper: (context: ErrorMapperContext) => namingCredentialSettings(common.errorMapper(context)),
+    });
     this.#transport = createTransport({
       ...common,
       auth: resolved.scopedToken
