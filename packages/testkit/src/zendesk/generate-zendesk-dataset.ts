@@ -28,7 +28,9 @@ import {
 /**
  * How to build a simulated account. The sandbox (a bicycle maker's help desk: 40 tickets in every
  * status with comments, audits and attachments, staff of every role, customers in five
- * organizations) is always there; `tickets` above 40 adds generated tickets for scale.
+ * organizations) is always there; `tickets` above 40 adds generated tickets for scale, and below
+ * it keeps only the sandbox's first tickets: `0` is the account with its people and settings and
+ * no tickets, for a test that adds its own (`sim.data.addTicket`).
  *
  * @example
  * ```ts
@@ -36,7 +38,7 @@ import {
  * ```
  */
 export interface ZendeskDatasetOptions {
-  /** Total tickets (at least the 40 of the sandbox). Default 40. */
+  /** Total tickets: up to 40 are the sandbox's, more are generated; 0 for none. Default 40. */
   tickets?: number;
   /** Extra generated end-users who request the scale tickets. Default `min(2000, tickets / 50)`. */
   endUsers?: number;
@@ -87,7 +89,7 @@ function config(rows: Array<Record<string, unknown>>, base: number, at: number):
  */
 export function generateZendeskDataset(options: ZendeskDatasetOptions = {}): ZendeskDataset {
   const seed = count('seed', options.seed, 1);
-  const total = count('tickets', options.tickets, SANDBOX_TICKET_COUNT, SANDBOX_TICKET_COUNT);
+  const total = count('tickets', options.tickets, SANDBOX_TICKET_COUNT);
   const endAtMs =
     typeof options.endAt === 'string'
       ? Date.parse(options.endAt)
@@ -198,7 +200,7 @@ export function generateZendeskDataset(options: ZendeskDatasetOptions = {}): Zen
   const ratings: ZendeskSatisfactionRow[] = [];
   const channels = ['email', 'web', 'api', 'chat'] as const;
 
-  for (let i = 0; i < SANDBOX_TICKET_COUNT; i += 1) {
+  for (let i = 0; i < Math.min(total, SANDBOX_TICKET_COUNT); i += 1) {
     const [subject, description, type, priority, tags] = SANDBOX_TICKETS[i % SANDBOX_TICKETS.length]!;
     const status: ZendeskTicketStatus = TICKET_STATUSES[i % TICKET_STATUSES.length]!;
     const requester = endUsers[i % SANDBOX_END_USERS.length]!;

@@ -29,7 +29,7 @@ Starts the Zendesk Support simulator on 127.0.0.1 and prints one JSON line when 
 
   --port N                API port (default: ephemeral)
   --storage-port N        storage host port (default: ephemeral)
-  --tickets N             total tickets (default 40, the sandbox)
+  --tickets N             total tickets (default 40, the sandbox's; 0 for none)
   --seed S                dataset seed
   --rate-limit N/WINDOW   account limit, e.g. 700/60s, 700/6s, or "off" (default 700/60s)
   --latency MS            extra latency per API request

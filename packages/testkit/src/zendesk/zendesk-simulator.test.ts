@@ -524,6 +524,20 @@ describe('dataset', () => {
     const big = generateZendeskDataset({ tickets: 100_000 });
     expect(big.tickets).toHaveLength(100_000);
     expect(performance.now() - started).toBeLessThan(10_000);
-    expect(() => generateZendeskDataset({ tickets: 3 })).toThrow(/tickets/);
+    expect(() => generateZendeskDataset({ tickets: -1 })).toThrow(/tickets/);
+    expect(() => generateZendeskDataset({ tickets: 2.5 })).toThrow(/tickets/);
+  });
+
+  it('keeps the first sandbox tickets below 40, and none at 0: a test adds exactly its own', async () => {
+    const few = generateZendeskDataset({ tickets: 3 });
+    expect(few.tickets.map((t) => t.id)).toEqual([1, 2, 3]);
+    expect([...few.attachmentById.values()].every((a) => a.ticketId <= 3)).toBe(true);
+
+    const s = await start({ dataset: generateZendeskDataset({ tickets: 0 }) });
+    expect((await call(s, '/tickets')).body.tickets).toEqual([]);
+    const mine = s.data.addTicket({ subject: 'Printer on fire' });
+    const listed = (await call(s, '/tickets')).body.tickets as Body[];
+    expect(listed.map((t) => [t.id, t.subject])).toEqual([[mine.id, 'Printer on fire']]);
+    expect((await call(s, '/users?role=agent')).body.users.length).toBeGreaterThan(0);
   });
 });
