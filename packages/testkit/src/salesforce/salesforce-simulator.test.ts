@@ -557,6 +557,22 @@ describe('faults', () => {
     await expect(get(`${V}/limits`)).rejects.toThrow();
     expect((await get(`${V}/limits`)).status).toBe(200);
   });
+
+  it('matches a string path as the whole path or as the part after the API version', async () => {
+    const unavailable = {
+      kind: 'error',
+      status: 503,
+      errorCode: 'SERVER_UNAVAILABLE',
+      message: 'down',
+    } as const;
+    // `/limits` used to be compared with the whole path only, and so never fired.
+    sim.inject(unavailable, { path: '/limits' });
+    expect((await get(`${V}/sobjects`)).status).toBe(200);
+    expect((await get(`${V}/limits`)).status).toBe(503);
+    sim.inject(unavailable, { path: `${V}/limits` });
+    expect((await get(`${V}/limits`)).status).toBe(503);
+    expect((await get(`${V}/limits`)).status).toBe(200);
+  });
 });
 
 describe('https and scale', () => {

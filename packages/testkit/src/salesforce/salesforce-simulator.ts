@@ -45,6 +45,11 @@ export type SalesforceFault =
 /** Which requests a fault hits and how many times (default once). */
 export interface SalesforceFaultOptions {
   times?: number;
+  /**
+   * The requests whose path starts with this one (or matches it): the whole path
+   * (`/services/data/v62.0/limits`), or the part after the API version (`/limits`,
+   * `/sobjects/Account`), as the connector's own paths read.
+   */
   path?: string | RegExp;
   host?: 'login' | 'instance';
 }
@@ -197,7 +202,7 @@ function parseRange(
  * @example
  * ```ts
  * const sim = await startSalesforceSimulator({ oauth: { sessionTtlSeconds: 30 } });
- * // connector config: { instance_url: sim.loginUrl }, credentials: sim.credentials
+ * // the connector: instanceUrl sim.loginUrl; credentials client_id, client_secret, refresh_token from sim.credentials (camelCase)
  * await sim.close();
  * ```
  */
@@ -249,11 +254,14 @@ export async function startSalesforceSimulator(
   const instanceUrl = `${scheme}://127.0.0.1:${instancePort}`;
 
   const takeFault = (host: 'login' | 'instance', path: string): SalesforceFault | undefined => {
+    const underVersion = DATA_PATH.exec(path)?.[2];
     const index = faults.findIndex(
       (entry) =>
         (entry.host === undefined || entry.host === host) &&
         (entry.path === undefined ||
-          (entry.path instanceof RegExp ? entry.path.test(path) : path.startsWith(entry.path))),
+          (entry.path instanceof RegExp
+            ? entry.path.test(path)
+            : path.startsWith(entry.path) || underVersion?.startsWith(entry.path) === true)),
     );
     if (index === -1) return undefined;
     const entry = faults[index] as (typeof faults)[number];
