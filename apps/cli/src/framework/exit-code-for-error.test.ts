@@ -11,6 +11,8 @@ import {
   AuthenticationError,
   ConduitError,
   CursorExpiredError,
+  decodeHostedError,
+  encodeHostedError,
   NetworkError,
   NotFoundError,
   PermissionError,
@@ -71,6 +73,32 @@ describe('exitCodeForError', () => {
     expect(exitCodeForError(foreign('something_new', 422))).toBe(5);
     expect(exitCodeForError(foreign('something_new', 502))).toBe(7);
     expect(exitCodeForError(foreign('something_new'))).toBe(1);
+  });
+
+  it('maps the hosted service’s refusals it decodes as a plain ApiError by their code', () => {
+    // What the server sends for a connector whose config.base_url it does not allow.
+    const refused = (code: string, field: string, status = 422) =>
+      decodeHostedError(
+        status,
+        encodeHostedError(
+          new ValidationError(`${field} is refused`, {
+            status,
+            code,
+            details: [{ field, message: `${field} is refused`, error_code: code }],
+          }),
+        ),
+      );
+    const baseUrl = refused('base_url_not_allowed', 'config.base_url');
+    expect(baseUrl.constructor).toBe(ApiError);
+    expect(exitCodeForError(baseUrl)).toBe(EXIT_CODES.validation);
+    expect(exitCodeForError(refused('instance_url_not_allowed', 'config.instance_url'))).toBe(
+      EXIT_CODES.validation,
+    );
+    expect(exitCodeForError(refused('webhook_url_not_allowed', 'webhook_url', 400))).toBe(
+      EXIT_CODES.validation,
+    );
+    // An upstream's own 422 passed through locally stays an upstream failure.
+    expect(exitCodeForError(new ApiError('quota', { status: 422 }))).toBe(EXIT_CODES.upstream);
   });
 
   it('maps the cloud workspace client’s errors, which carry no HTTP status, by their code', () => {

@@ -52,6 +52,8 @@ const byCode: Readonly<Record<string, ExitCode>> = {
   invalid_config: EXIT_CODES.validation,
   unknown_connector_type: EXIT_CODES.validation,
   base_url_not_allowed: EXIT_CODES.validation,
+  instance_url_not_allowed: EXIT_CODES.validation,
+  webhook_url_not_allowed: EXIT_CODES.validation,
   ambiguous_connector: EXIT_CODES.validation,
   upstream_auth_failed: EXIT_CODES.auth,
   user_mismatch: EXIT_CODES.auth,
@@ -104,6 +106,13 @@ export function exitCodeForError(error: unknown): ExitCode {
   if (error instanceof CliError) return error.exitCode;
   if (isAbortError(error)) return EXIT_CODES.interrupted;
   if (!ConduitError.isInstance(error)) return EXIT_CODES.internal;
+  // The hosted codec decodes a refusal it has no class for (422 `base_url_not_allowed`) as a
+  // plain ApiError, which alone would read as an upstream failure: its code says what it is. A
+  // connector's own subclass, or an upstream's answer with no such code, still maps by class.
+  if (Object.getPrototypeOf(error) === ApiError.prototype) {
+    const byItsCode = byCode[error.code];
+    if (byItsCode !== undefined) return byItsCode;
+  }
   for (const [type, code] of byClass) if (error instanceof type) return code;
   return byCode[error.code] ?? byStatus(error.status) ?? EXIT_CODES.internal;
 }
