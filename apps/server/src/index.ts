@@ -1,3 +1,4 @@
+export { describeListenError, type ListenFailure } from './cli/describe-listen-error';
 export { runCli } from './cli/run-cli';
 export { type Clock, systemClock } from './clock';
 export { ConfigError } from './config/config-error';

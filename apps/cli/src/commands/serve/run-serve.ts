@@ -5,10 +5,9 @@ import {
   StoreUnavailableError,
   startServer,
 } from '@conduit/server';
-import { CliError } from '../../framework/cli-error';
 import type { CommandContext } from '../../framework/command-context';
-import { EXIT_CODES } from '../../framework/exit-codes';
 import { UsageError } from '../../framework/usage-error';
+import { listenFailureError } from './listen-failure-error';
 
 /** Each flag and the environment variable the server reads it from (which the flag overrides). */
 const FLAG_VARIABLES: readonly (readonly [flag: string, variable: string])[] = [
@@ -68,14 +67,14 @@ export async function run(context: CommandContext): Promise<number | undefined> 
   } catch (error) {
     if (error instanceof ConfigError)
       throw new UsageError(error.message, { code: 'invalid_config', cause: error });
-    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-      throw new CliError(`the address is in use: ${(error as Error).message}`, {
-        code: 'address_in_use',
-        exitCode: EXIT_CODES.usage,
-        hint: 'pick another --port, or --port 0 for a free one',
-        cause: error,
-      });
-    }
+    // Named as the operator set it: the flag if typed, else the variable if that set it.
+    const listenFailure = listenFailureError(error, (setting) => {
+      const variable = setting === 'host' ? 'CONDUIT_HOST' : 'CONDUIT_PORT';
+      return flags.string(setting) === undefined && runtime.env[variable] !== undefined
+        ? variable
+        : `--${setting}`;
+    });
+    if (listenFailure) throw listenFailure;
     if (error instanceof StoreUnavailableError && error.cause instanceof Error) {
       // The library keeps the driver's reason (refused, unknown host, timeout) as the cause, which
       // only --debug prints; the operator needs it to tell a typo in the URL from a database down.

@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -111,6 +112,34 @@ describe('conduit serve (built, child process)', { timeout: E2E_TIMEOUT_MS }, ()
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
     expect({ code: created.code, stdout: created.stdout }).toMatchObject({ code: 0 });
+  });
+
+  it('names --host or --port, with exit 2, when it cannot listen', async () => {
+    const data = ['--data-dir', join(directory, 'listen')];
+    // 192.0.2.1 (TEST-NET-1) is no address of this machine; listening on it fails without DNS.
+    const badHost = await runChild(['serve', '--host', '192.0.2.1', '--port', '0', ...data], {
+      env: BOOTSTRAP,
+    });
+    expect(badHost.code).toBe(2);
+    expect(badHost.stderr).toContain('error: --host: not an address of this machine (listen EADDRNOTAVAIL');
+    expect(badHost.stderr).not.toContain('--debug');
+    const fromEnv = await runChild(['serve', '--port', '0', '--json', ...data], {
+      env: { ...BOOTSTRAP, CONDUIT_HOST: '192.0.2.1' },
+    });
+    expect(fromEnv.code).toBe(2);
+    expect(JSON.parse(fromEnv.stdout)).toMatchObject({
+      error: { code: 'address_unavailable', message: expect.stringMatching(/^CONDUIT_HOST: /) },
+    });
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = String((taken.address() as { port: number }).port);
+      const inUse = await runChild(['serve', '--port', port, ...data], { env: BOOTSTRAP });
+      expect(inUse.code).toBe(2);
+      expect(inUse.stderr).toContain('error: --port: the address is in use');
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
   });
 
   it('names CONDUIT_DATABASE_URL, and why, when the database refuses the connection', async () => {
