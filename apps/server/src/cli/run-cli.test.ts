@@ -79,6 +79,12 @@ describe('conduit-server command line', () => {
       msg: 'CONDUIT_PORT must be an integer between 0 and 65535',
       error_code: 'invalid_config',
     });
+    const badKey = fakeIo({ CONDUIT_ENCRYPTION_KEY: 'short' }, dir);
+    expect(await runCli(['migrate'], badKey)).toBe(1);
+    // One sentence, though the variable's parser, its check and the cause each could say it.
+    expect(JSON.parse(badKey.err[0]!).msg).toBe(
+      'CONDUIT_ENCRYPTION_KEY must be 32 random bytes in base64 (e.g. `openssl rand -base64 32`)',
+    );
     const missing = fakeIo({ CONDUIT_ADMIN_TOKEN_FILE: 'no-such-file' }, dir);
     expect(await runCli(['migrate'], missing)).toBe(1);
     expect(JSON.parse(missing.err[0]!).msg).toMatch(

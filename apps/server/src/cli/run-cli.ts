@@ -137,7 +137,12 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo()): 
     if (listenFailure) {
       logger.fatal(listenFailure.message, { error_code: listenFailure.errorCode });
     } else if (ConduitError.isInstance(error)) {
-      const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
+      // The cause is the driver's reason behind a store error; a message that quotes it already
+      // (a configuration error wraps its parser's) would say the same sentence twice.
+      const cause =
+        error.cause instanceof Error && !error.message.includes(error.cause.message)
+          ? `: ${error.cause.message}`
+          : '';
       logger.fatal(`${error.message}${cause}`, { error_code: error.code ?? 'fatal' });
     } else {
       logger.fatal('fatal error', { error: error instanceof Error ? error : new Error(String(error)) });

@@ -84,6 +84,16 @@ describe('loadServerConfig', () => {
     });
   });
 
+  it('names a malformed key once, not once per layer', () => {
+    const once = 'CONDUIT_ENCRYPTION_KEY must be 32 random bytes in base64 (e.g. `openssl rand -base64 32`)';
+    expect(() => loadServerConfig({ CONDUIT_ENCRYPTION_KEY: 'short' }, '/')).toThrow(
+      expect.objectContaining({ message: once }),
+    );
+    expect(() => loadServerConfig({ CONDUIT_ENCRYPTION_KEYS: 'short' }, '/')).toThrow(
+      expect.objectContaining({ message: once.replace('KEY', 'KEYS entry 1') }),
+    );
+  });
+
   it.each([
     [{ CONDUIT_PORT: '70000' }, /CONDUIT_PORT/],
     [{ CONDUIT_EGRESS_ALLOW: '10.0.0.0/99' }, /CONDUIT_EGRESS_ALLOW/],

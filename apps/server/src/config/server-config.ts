@@ -193,7 +193,9 @@ function wrap<T>(name: string, parse: () => T): T {
     return parse();
   } catch (error) {
     if (error instanceof ConfigError) throw error;
-    throw new ConfigError(`${name}: ${(error as Error).message}`, { cause: error });
+    const { message } = error as Error;
+    // Parsers that are told the variable's name (decodeKey) already start with it.
+    throw new ConfigError(message.startsWith(name) ? message : `${name}: ${message}`, { cause: error });
   }
 }
 

@@ -72,6 +72,14 @@ describe('conduit serve (built, child process)', { timeout: E2E_TIMEOUT_MS }, ()
     });
     expect(flagWins.code).toBe(2);
     expect(flagWins.stderr).toContain('--port needs an integer from 0 to 65535, got "eighty"');
+    const badKey = await runChild(['serve', '--port', '0', '--data-dir', join(directory, 'other')], {
+      env: { CONDUIT_ENCRYPTION_KEY: 'short' },
+    });
+    expect(badKey.code).toBe(2);
+    expect(badKey.stderr).toContain(
+      'error: CONDUIT_ENCRYPTION_KEY must be 32 random bytes in base64 (e.g. `openssl rand -base64 32`)\n',
+    );
+    expect(badKey.stderr.split('must be 32 random bytes')).toHaveLength(2);
     const fromEnv = await runChild(['serve', '--data-dir', join(directory, 'other'), '--json'], {
       env: { CONDUIT_PORT: 'x' },
     });
