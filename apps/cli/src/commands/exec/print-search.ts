@@ -14,7 +14,8 @@ export interface SearchViewOptions {
 }
 
 /**
- * The data columns of a table of hits: the given ones, or those the first hits have.
+ * The data columns of a table of hits: the given ones, or those the first hits have but the one
+ * that repeats each hit's id.
  *
  * @example
  * ```ts
@@ -23,10 +24,36 @@ export interface SearchViewOptions {
  */
 export function hitColumns(hits: readonly SearchHit[], options: SearchViewOptions): string[] {
   if (options.columns && options.columns.length > 0) return [...options.columns];
+  // The ID column already shows the record's identifier; its own field (`gid`, `Id`, `id`) would
+  // show it again. Dropped before listColumns keeps its first columns, so no other field is cut.
+  const sample = hits.slice(0, SAMPLE_SIZE);
+  const repeated = identifierKeys(sample);
   return listColumns(
     null,
-    hits.map((hit) => hit.data),
+    sample.map((hit) => withoutKeys(hit.data, repeated)),
   ).filter((column) => column !== 'id');
+}
+
+const SAMPLE_SIZE = 5;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The top-level fields that hold the hit's id in every hit of the sample. */
+function identifierKeys(sample: readonly SearchHit[]): Set<string> {
+  const first = sample[0]?.data;
+  if (!isRecord(first)) return new Set();
+  const holdsId = (hit: SearchHit, key: string) => {
+    const value = isRecord(hit.data) ? hit.data[key] : undefined;
+    return (typeof value === 'string' || typeof value === 'number') && String(value) === hit.id;
+  };
+  return new Set(Object.keys(first).filter((key) => sample.every((hit) => holdsId(hit, key))));
+}
+
+function withoutKeys(data: unknown, keys: ReadonlySet<string>): unknown {
+  if (keys.size === 0 || !isRecord(data)) return data;
+  return Object.fromEntries(Object.entries(data).filter(([key]) => !keys.has(key)));
 }
 
 /**
