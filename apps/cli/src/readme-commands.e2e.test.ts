@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { CONNECTORS } from './connectors/connector-catalog';
 import { CLI_DIRECTORY, E2E_TIMEOUT_MS, requireBuiltCli } from './testing/child-cli';
 
 // The READMEs' commands, run as a new user runs them from a clone: `conduit` on PATH from the
@@ -70,6 +71,20 @@ describe('the READMEs show commands that work as written', { timeout: E2E_TIMEOU
     for (const line of offline) {
       const result = shell(line);
       expect(result.status, `${line}\n${result.stderr}`).toBe(0);
+    }
+  });
+
+  it('lists in the CLI README every command and connector the built CLI has', () => {
+    const result = shell('conduit --help --json');
+    expect(result.status, result.stderr).toBe(0);
+    const { subcommands } = JSON.parse(result.stdout) as { subcommands: { name: string }[] };
+    const readme = readFileSync(join(CLI_DIRECTORY, 'README.md'), 'utf8');
+    const table = readme.slice(readme.indexOf('## Usage'), readme.indexOf('Connectors:'));
+    const missing = subcommands.filter(({ name }) => !table.includes(`| \`conduit ${name}`));
+    expect(missing).toEqual([]);
+    const line = /^Connectors: (.*)$/m.exec(readme)?.[1] ?? '';
+    for (const connector of CONNECTORS) {
+      for (const name of [connector.name, ...connector.aliases]) expect(line).toContain(`\`${name}\``);
     }
   });
 });
