@@ -55,46 +55,31 @@ export function buildListSoql(list: SObjectList, query: Readonly<Record<string, 
   return `SELECT ${fields} FROM ${list.sobject}${where} ORDER BY ${orderBy}`;
 }
 
-/**
- * How an offset marks the records of its batch a page already returned: a limit under
- * {@link MIN_BATCH} still reads whole batches of 200, so its next page is the same batch again
- * (the query's URL, or a `nextRecordsUrl`: Salesforce keeps a query's results for two days) from
- * the record after the last one returned. A fragment, so the URL itself is never changed.
- */
-const SKIP_MARK = '#skip=';
-
-function notThisListing(message: string): CursorExpiredError {
-  return new CursorExpiredError('The offset is not a page of this listing; restart it from the first page.', {
-    status: 400,
-    details: [{ field: 'params.offset', message, error_code: 'invalid_param' }],
-  });
-}
-
-/**
- * A next-page offset, followed only on the API's origin and under `/services/data/`: its URL
- * (without the fragment) and the records of that batch already returned.
- */
-function nextUrlOf(offset: string, baseUrl: string): { url: string; skip: number } {
-  const mark = offset.lastIndexOf(SKIP_MARK);
-  const skipText = mark === -1 ? '0' : offset.slice(mark + SKIP_MARK.length);
-  if (!/^\d{1,4}$/.test(skipText) || Number(skipText) >= MAX_BATCH)
-    throw notThisListing('not a page of a batch');
+/** A next-page offset is followed only on the API's origin and under `/services/data/`. */
+function nextUrlOf(offset: string, baseUrl: string): string {
   const root = new URL(baseUrl);
   let next: URL;
   try {
-    next = new URL(mark === -1 ? offset : offset.slice(0, mark), root);
+    next = new URL(offset, root);
   } catch {
     next = new URL('https://invalid.invalid/');
   }
-  if (next.origin !== root.origin || !next.pathname.startsWith('/services/data/') || next.hash !== '') {
-    throw notThisListing('not a nextRecordsUrl of this API');
+  if (next.origin !== root.origin || !next.pathname.startsWith('/services/data/')) {
+    throw new CursorExpiredError(
+      'The offset is not a page of this listing; restart it from the first page.',
+      {
+        status: 400,
+        details: [
+          {
+            field: 'params.offset',
+            message: 'not a nextRecordsUrl of this API',
+            error_code: 'invalid_param',
+          },
+        ],
+      },
+    );
   }
-  return { url: next.toString(), skip: Number(skipText) };
-}
-
-/** The offset of the page after `returned` records of the batch read at `url` (a path and query). */
-function withinBatch(url: string, returned: number): string {
-  return `${url}${SKIP_MARK}${returned}`;
+  return next.toString();
 }
 
 function callersQueryError(error: unknown): unknown {
@@ -116,10 +101,7 @@ function callersQueryError(error: unknown): unknown {
  * Paging of SOQL lists: the first page runs `/query` (or `/queryAll` with `include_deleted`)
  * with the SOQL `build` makes of the params, later pages follow `nextRecordsUrl` (given to the
  * caller as `meta.next_page.offset`), with the page size sent as `Sforce-Query-Options:
- * batchSize`. A limit under Salesforce's smallest batch (200) still gets pages of at most `limit`
- * records: each page reads a batch of 200 and returns the next `limit` of them, its offset
- * naming the batch and how far into it the walk is (one request per page, as any page of any
- * connector). A caller's own SOQL (`callerSoql`) that Salesforce refuses is an `invalid_param`
+ * batchSize`. A caller's own SOQL (`callerSoql`) that Salesforce refuses is an `invalid_param`
  * naming `q`, with Salesforce's message.
  *
  * @example
@@ -134,47 +116,38 @@ export function soqlListPaging(
   return {
     type: 'custom',
     async readPage(context: CustomPageContext): Promise<ListEnvelope> {
-      const batchSize = Math.min(MAX_BATCH, Math.max(MIN_BATCH, context.limit));
-      const headers = { 'Sforce-Query-Options': `batchSize=${batchSize}` };
+      const limit = Math.min(MAX_BATCH, Math.max(MIN_BATCH, context.limit));
+      const headers = { 'Sforce-Query-Options': `batchSize=${limit}` };
       const signal = context.signal === undefined ? {} : { signal: context.signal };
       let body: unknown;
-      // The batch this page reads, as a path and query on the API's origin, and how much of it
-      // earlier pages returned.
-      let batch: string;
-      let skip = 0;
       if (context.offset !== undefined) {
-        const next = nextUrlOf(context.offset, context.baseUrl);
-        skip = next.skip;
-        const url = new URL(next.url);
-        batch = `${url.pathname}${url.search}`;
-        body = await context.transport.json({ url: next.url, headers, ...signal });
+        body = await context.transport.json({
+          url: nextUrlOf(context.offset, context.baseUrl),
+          headers,
+          ...signal,
+        });
       } else {
         const soql = build(context.query);
-        const path = String(context.query.include_deleted) === 'true' ? '/queryAll' : '/query';
-        const url = new URL(`${context.baseUrl}${path}`);
-        url.searchParams.set('q', soql);
-        batch = `${url.pathname}${url.search}`;
+        const all = String(context.query.include_deleted) === 'true';
         try {
-          body = await context.transport.json({ path, query: { q: soql }, headers, ...signal });
+          body = await context.transport.json({
+            path: all ? '/queryAll' : '/query',
+            query: { q: soql },
+            headers,
+            ...signal,
+          });
         } catch (error) {
           throw callerSoql ? callersQueryError(error) : error;
         }
       }
       const records = context.parseRecords(body);
-      if (records.length > batchSize)
-        throw new PageLimitExceededError(batchSize, records.length, { what: 'query' });
+      if (records.length > limit) throw new PageLimitExceededError(limit, records.length, { what: 'query' });
       const page = body as { done?: unknown; nextRecordsUrl?: unknown };
-      const following =
-        page.done === false && typeof page.nextRecordsUrl === 'string' ? page.nextRecordsUrl : undefined;
-      if (skip === 0 && records.length <= context.limit) {
-        return { records, meta: { next_page: following === undefined ? null : { offset: following } } };
-      }
-      const end = skip + context.limit;
-      const next = end < records.length ? withinBatch(batch, end) : following;
-      return {
-        records: records.slice(skip, end),
-        meta: { next_page: next === undefined ? null : { offset: next } },
-      };
+      const next =
+        page.done === false && typeof page.nextRecordsUrl === 'string'
+          ? { offset: page.nextRecordsUrl }
+          : null;
+      return { records, meta: { next_page: next } };
     },
   };
 }

@@ -38,11 +38,10 @@ const pageParams = {
     .min(1)
     .max(MAX_BATCH)
     .describe(
-      `records per page, up to ${MAX_BATCH} (default ${DEFAULT_BATCH}); under ${MIN_BATCH} (Salesforce's smallest batch) each page reads a batch of ${MIN_BATCH} and returns the next limit of them`,
+      `records per page, up to ${MAX_BATCH} (default ${DEFAULT_BATCH}); Salesforce pages by at least ${MIN_BATCH}, so a smaller limit gets pages of up to ${MIN_BATCH}`,
     )
     .optional(),
-  // Long enough for a page inside a query's first batch, whose offset is the query's own URL.
-  offset: z.string().min(1).max(200_000).describe('pagination offset from meta.next_page.offset').optional(),
+  offset: z.string().min(1).max(4096).describe('pagination offset from meta.next_page.offset').optional(),
 };
 
 const listExtras = {
