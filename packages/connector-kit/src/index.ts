@@ -61,7 +61,7 @@ export {
   unreadableListings,
 } from './sync-plan';
 export { refuseUnknownOptions } from './unknown-options';
-export { unsatisfiableRange } from './unsatisfiable-range';
+export { RANGE_NOT_SATISFIABLE, unsatisfiableRange } from './unsatisfiable-range';
 export {
   type ConnectorAction,
   type DownloadSpec,

@@ -12,14 +12,14 @@ describe('unsatisfiableRange', () => {
     const error = unsatisfiableRange(upstream, 'range_header', 'bytes=50000-');
     expect(error).toBeInstanceOf(ValidationError);
     expect(error).toMatchObject({
-      code: 'invalid_param',
+      code: 'range_not_satisfiable',
       status: 400,
       cause: upstream,
       details: [
         {
           field: 'params.range_header',
           message: 'range_header: bytes=50000- is outside the content (48213 bytes)',
-          error_code: 'invalid_param',
+          error_code: 'range_not_satisfiable',
         },
       ],
     });

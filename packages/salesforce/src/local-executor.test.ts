@@ -338,12 +338,12 @@ describe('downloads', () => {
     });
     await expect(download).rejects.toBeInstanceOf(ValidationError);
     await expect(download).rejects.toMatchObject({
-      code: 'invalid_param',
+      code: 'range_not_satisfiable',
       details: [
         {
           field: 'params.range_header',
           message: `range_header: bytes=${size + 10}-${size + 20} is outside the content (${size} bytes)`,
-          error_code: 'invalid_param',
+          error_code: 'range_not_satisfiable',
         },
       ],
     });

@@ -218,12 +218,12 @@ describe('local mode against the simulator', () => {
     );
     expect(error).toBeInstanceOf(ValidationError);
     expect(error).toMatchObject({
-      code: 'invalid_param',
+      code: 'range_not_satisfiable',
       details: [
         {
           field: 'params.range_header',
           message: `range_header: bytes=${row.size}- is outside the content (${row.size} bytes)`,
-          error_code: 'invalid_param',
+          error_code: 'range_not_satisfiable',
         },
       ],
     });

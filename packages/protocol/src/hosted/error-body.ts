@@ -86,6 +86,8 @@ const validationCodes: ReadonlySet<string> = new Set([
   'invalid_config',
   'unknown_connector_type',
   'validation_error',
+  // A download's range past the end of the content (connector-kit's `unsatisfiableRange`).
+  'range_not_satisfiable',
 ]);
 
 const unsupportedCodes: ReadonlySet<string> = new Set([

@@ -66,6 +66,20 @@ describe('the hosted-service error codec', () => {
 
     const cursor = roundTrip(new CursorExpiredError('restart the listing', { status: 400 }), 400);
     expect(cursor).toBeInstanceOf(CursorExpiredError);
+
+    // A download range past the end keeps its code, which `conduit download --resume` reads as
+    // "the file is already whole".
+    const message = 'range_header: bytes=300- is outside the content (300 bytes)';
+    const pastEnd = roundTrip(
+      new ValidationError(message, {
+        code: 'range_not_satisfiable',
+        status: 400,
+        details: [{ field: 'params.range_header', message, error_code: 'range_not_satisfiable' }],
+      }),
+      400,
+    );
+    expect(pastEnd).toBeInstanceOf(ValidationError);
+    expect(pastEnd).toMatchObject({ code: 'range_not_satisfiable', status: 400 });
   });
 
   it('round-trips upstream failures as the error local mode throws', () => {

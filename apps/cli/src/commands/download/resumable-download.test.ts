@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { unsatisfiableRange } from '@conduit/connector-kit';
 import { ApiError, type DownloadResult } from '@conduit/protocol';
 import { describe, expect, it } from 'vitest';
 import { CliError } from '../../framework/cli-error';
@@ -26,7 +27,12 @@ function server(options: { ignoreRange?: boolean; cutAt?: number; body?: Buffer 
     async fetch(from) {
       ranges.push(from);
       if (from !== undefined && from >= body.length && !options.ignoreRange) {
-        throw new ApiError('range not satisfiable', { status: 416 });
+        // What a connector throws for the upstream's 416: a ValidationError naming its range param.
+        const answered = new ApiError('HTTP 416', {
+          status: 416,
+          responseHeaders: { 'content-range': `bytes */${body.length}` },
+        });
+        throw unsatisfiableRange(answered, 'range_header', `bytes=${from}-`);
       }
       const partial = from !== undefined && !options.ignoreRange;
       const start = partial ? from : 0;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open, rename, stat } from 'node:fs/promises';
+import { RANGE_NOT_SATISFIABLE } from '@conduit/connector-kit';
 import { ConduitError, type DownloadResult } from '@conduit/protocol';
 import { CliError } from '../../framework/cli-error';
 import { EXIT_CODES } from '../../framework/exit-codes';
@@ -85,8 +86,12 @@ export async function sha256File(path: string): Promise<string> {
   return hash.digest('hex');
 }
 
+/**
+ * A range that starts past the end: the upstream's bare 416, or the connector's `ValidationError`
+ * naming its range param (connector-kit's `unsatisfiableRange`), in local and hosted mode alike.
+ */
 function rangeNotSatisfiable(error: unknown): boolean {
-  return ConduitError.isInstance(error) && error.status === 416;
+  return ConduitError.isInstance(error) && (error.status === 416 || error.code === RANGE_NOT_SATISFIABLE);
 }
 
 /**
