@@ -68,7 +68,7 @@ export function createZendeskSupport(options: ZendeskSupportOptions): ZendeskSup
   if (typeof config !== 'object' || config === null) {
     const message =
       "config is required: { subdomain: 'acme' } for acme.zendesk.com, or { base_url } for another address";
-    throw new ValidationError(message, {
+    throw new ValidationError(`createZendeskSupport: ${message}`, {
       code: 'invalid_config',
       status: 422,
       details: [{ field: 'config', message, error_code: 'invalid_config' }],
