@@ -1,5 +1,10 @@
-import { type ConnectorClient, createConnectorClient, refuseUnknownOptions } from '@conduit/connector-kit';
-import { type ConnectorExecutor, ValidationError } from '@conduit/protocol';
+import {
+  type ConnectorClient,
+  createConnectorClient,
+  invalidOption,
+  refuseUnknownOptions,
+} from '@conduit/connector-kit';
+import type { ConnectorExecutor } from '@conduit/protocol';
 import { type AsanaDefinition, asanaDefinition } from './definition/definition';
 import { type AsanaHostedOptions, createAsanaHostedExecutor } from './hosted-executor';
 import { type AsanaLocalOptions, createLocalExecutor } from './local-executor';
@@ -45,13 +50,11 @@ export function createAsana(options: AsanaOptions): Asana {
     return createConnectorClient(asanaDefinition, createAsanaHostedExecutor(options.hosted));
   refuseUnknownOptions(options, LOCAL_OPTIONS, 'createAsana', { credentials: 'auth', config: 'baseUrl' });
   if (typeof options.auth !== 'object' || options.auth === null) {
-    const message =
-      'auth is required: { token } for a personal access token, or { refreshToken, clientId, clientSecret }';
-    throw new ValidationError(`createAsana: ${message}`, {
-      code: 'invalid_config',
-      status: 422,
-      details: [{ field: 'auth', message, error_code: 'invalid_config' }],
-    });
+    throw invalidOption(
+      'createAsana',
+      'auth',
+      'auth is required: { token } for a personal access token, or { refreshToken, clientId, clientSecret }',
+    );
   }
   return createConnectorClient(asanaDefinition, createLocalExecutor(options));
 }

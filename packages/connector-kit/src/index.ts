@@ -30,6 +30,7 @@ export {
 } from './create-connector-executor';
 export { composeErrorMappers } from './error-mapping';
 export { fillPath } from './fill-path';
+export { invalidOption } from './invalid-option';
 export { PageLimitExceededError } from './page-limit-error';
 export { pageParams } from './page-params';
 export { decodeOffset, encodeOffset } from './page-tokens';

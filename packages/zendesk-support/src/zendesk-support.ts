@@ -1,6 +1,7 @@
 import {
   type ConnectorClient,
   createConnectorClient,
+  invalidOption,
   type ModuleExecutorOptions,
   refuseUnknownOptions,
 } from '@conduit/connector-kit';
@@ -9,7 +10,6 @@ import {
   parseConnectorCredentials,
   type SupportDeskCredentials,
   upstreamBaseUrl,
-  ValidationError,
 } from '@conduit/protocol';
 import { type ZendeskDefinition, zendeskDefinition } from './definition/definition';
 import { createZendeskHostedExecutor, type ZendeskHostedOptions } from './hosted-executor';
@@ -66,13 +66,11 @@ export function createZendeskSupport(options: ZendeskSupportOptions): ZendeskSup
   });
   const { config, credentials, ...rest } = options;
   if (typeof config !== 'object' || config === null) {
-    const message =
-      "config is required: { subdomain: 'acme' } for acme.zendesk.com, or { base_url } for another address";
-    throw new ValidationError(`createZendeskSupport: ${message}`, {
-      code: 'invalid_config',
-      status: 422,
-      details: [{ field: 'config', message, error_code: 'invalid_config' }],
-    });
+    throw invalidOption(
+      'createZendeskSupport',
+      'config',
+      "config is required: { subdomain: 'acme' } for acme.zendesk.com, or { base_url } for another address",
+    );
   }
   // Without a subdomain the config schema would refuse an override-only config; any subdomain
   // satisfies it, since base_url replaces the address built from it. Only then: a config with
