@@ -3,6 +3,7 @@ import {
   createConnectorClient,
   invalidOption,
   refuseUnknownOptions,
+  TRANSPORT_OPTIONS,
 } from '@conduit/connector-kit';
 import type { ConnectorExecutor } from '@conduit/protocol';
 import { type AsanaDefinition, asanaDefinition } from './definition/definition';
@@ -64,10 +65,5 @@ const LOCAL_OPTIONS = {
   auth: true,
   baseUrl: true,
   oauthTokenUrl: true,
-  fetch: true,
-  rateLimit: true,
-  retry: true,
-  timeoutMs: true,
-  hooks: true,
-  userAgent: true,
+  ...TRANSPORT_OPTIONS,
 } as const satisfies Record<keyof AsanaLocalOptions, true>;

@@ -61,7 +61,7 @@ export {
   type SyncPlan,
   unreadableListings,
 } from './sync-plan';
-export { refuseUnknownOptions } from './unknown-options';
+export { refuseUnknownOptions, TRANSPORT_OPTIONS } from './unknown-options';
 export { RANGE_NOT_SATISFIABLE, unsatisfiableRange } from './unsatisfiable-range';
 export {
   type ConnectorAction,

@@ -32,3 +32,21 @@ export function refuseUnknownOptions(
     details,
   });
 }
+
+/**
+ * The options every connector's local mode takes for its transport, as `refuseUnknownOptions`
+ * lists them; each connector adds its own (credentials, where its upstream is).
+ *
+ * @example
+ * ```ts
+ * const LOCAL_OPTIONS = { credentials: true, instanceUrl: true, ...TRANSPORT_OPTIONS } as const;
+ * ```
+ */
+export const TRANSPORT_OPTIONS = {
+  fetch: true,
+  rateLimit: true,
+  retry: true,
+  timeoutMs: true,
+  hooks: true,
+  userAgent: true,
+} as const;

@@ -1,4 +1,9 @@
-import { type ConnectorClient, createConnectorClient, refuseUnknownOptions } from '@conduit/connector-kit';
+import {
+  type ConnectorClient,
+  createConnectorClient,
+  refuseUnknownOptions,
+  TRANSPORT_OPTIONS,
+} from '@conduit/connector-kit';
 import type { ConnectorExecutor } from '@conduit/protocol';
 import { type SalesforceDefinition, salesforceDefinition } from './definition/definition';
 import { createSalesforceHostedExecutor, type SalesforceHostedOptions } from './hosted-executor';
@@ -53,10 +58,5 @@ const LOCAL_OPTIONS = {
   onApiUsage: true,
   onLimitWarning: true,
   limitWarningAt: true,
-  fetch: true,
-  rateLimit: true,
-  retry: true,
-  timeoutMs: true,
-  hooks: true,
-  userAgent: true,
+  ...TRANSPORT_OPTIONS,
 } as const satisfies Record<keyof SalesforceLocalOptions, true>;

@@ -4,6 +4,7 @@ import {
   invalidOption,
   type ModuleExecutorOptions,
   refuseUnknownOptions,
+  TRANSPORT_OPTIONS,
 } from '@conduit/connector-kit';
 import {
   type ConnectorExecutor,
@@ -97,10 +98,5 @@ const LOCAL_OPTIONS = {
   config: true,
   saveCredentials: true,
   coordinateRefresh: true,
-  fetch: true,
-  rateLimit: true,
-  retry: true,
-  timeoutMs: true,
-  hooks: true,
-  userAgent: true,
+  ...TRANSPORT_OPTIONS,
 } as const satisfies Record<keyof Extract<ZendeskSupportOptions, { config: unknown }>, true>;
