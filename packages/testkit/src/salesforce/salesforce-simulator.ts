@@ -254,6 +254,8 @@ export async function startSalesforceSimulator(
   const instanceUrl = `${scheme}://127.0.0.1:${instancePort}`;
 
   const takeFault = (host: 'login' | 'instance', path: string): SalesforceFault | undefined => {
+    // Every request asks: without a fault queued, nothing is parsed.
+    if (faults.length === 0) return undefined;
     const underVersion = DATA_PATH.exec(path)?.[2];
     const index = faults.findIndex(
       (entry) =>
