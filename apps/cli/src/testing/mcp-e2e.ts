@@ -254,6 +254,21 @@ export function toolErrorOf(result: CallToolResult): ToolErrorJson {
 }
 
 /**
+ * A wait the service counts down from `full` seconds: at most `full`, and more than half of it
+ * (the test reads it within seconds, however loaded the machine), never an exact value.
+ *
+ * @example
+ * ```ts
+ * expectCountdown(toolErrorOf(result).retry_after_seconds, 120);
+ * ```
+ */
+export function expectCountdown(seconds: unknown, full: number): void {
+  expect(Number.isInteger(seconds), `retry_after_seconds ${String(seconds)}`).toBe(true);
+  expect(seconds as number).toBeLessThanOrEqual(full);
+  expect(seconds as number).toBeGreaterThan(full / 2);
+}
+
+/**
  * The bytes a download tool returned inline (an embedded resource).
  *
  * @example

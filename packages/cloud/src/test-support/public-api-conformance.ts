@@ -9,6 +9,7 @@ import {
   type OpenApiDocument,
   type OpenApiOperation,
   type OpenApiSchema,
+  optionalSpecFile,
   resolveOpenApiRef,
   validateOpenApiValue,
 } from '@conduit/testkit';
@@ -191,7 +192,11 @@ async function loadCached(path: string): Promise<OpenApiDocument> {
  * ```
  */
 export async function publicRequestIssues(sim: CloudSimulator): Promise<string[]> {
-  if (!existsSync(API_SDK_SPEC_PATH)) return [];
+  if (
+    optionalSpecFile(API_SDK_SPEC_PATH, 'cloud client requests checked against api_sdk.yaml') === undefined
+  ) {
+    return [];
+  }
   spec ??= loadCached(API_SDK_SPEC_PATH);
   const document = await spec;
   const publicRoot = new URL(sim.apiRoot).pathname;

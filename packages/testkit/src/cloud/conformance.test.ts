@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -8,6 +7,7 @@ import {
   responseSchemaFor,
   validateOpenApiValue,
 } from '../openapi/index';
+import { optionalSpecFile } from '../openapi/optional-spec-file';
 import { type CloudTestAnswer, callCloud, deployFakerConnection } from './cloud-test-client';
 import { type CloudSimulator, startCloudSimulator } from './start-cloud-simulator';
 
@@ -16,6 +16,9 @@ const specDirectory = resolve(repoRoot, '../shared/specs/airbyte');
 const publicSpecPath = resolve(specDirectory, 'api.yaml');
 const configSpecPath = resolve(specDirectory, 'config-api-pyairbyte-subset.yaml');
 const problemsSpecPath = resolve(specDirectory, 'api-problems.yaml');
+const PUBLIC_SUITE = 'public API responses conform to api.yaml';
+const CONFIG_SUITE = 'Config API responses conform to the Config API spec';
+const PROBLEMS_SUITE = 'problem bodies match the problem catalogue';
 
 /** One exchange to check: the live answer and the spec operation it must satisfy. */
 interface Exchange {
@@ -36,7 +39,7 @@ function issuesOf(spec: OpenApiDocument, exchange: Exchange): string[] {
   }).map((issue) => `${exchange.label} ${issue.path}: ${issue.message}`);
 }
 
-describe.skipIf(!existsSync(publicSpecPath))('public API responses conform to api.yaml', () => {
+describe.skipIf(optionalSpecFile(publicSpecPath, PUBLIC_SUITE) === undefined)(PUBLIC_SUITE, () => {
   let sim: CloudSimulator;
   let spec: OpenApiDocument;
   const exchanges: Exchange[] = [];
@@ -307,7 +310,7 @@ describe.skipIf(!existsSync(publicSpecPath))('public API responses conform to ap
   });
 });
 
-describe.skipIf(!existsSync(configSpecPath))('Config API responses conform to the Config API spec', () => {
+describe.skipIf(optionalSpecFile(configSpecPath, CONFIG_SUITE) === undefined)(CONFIG_SUITE, () => {
   let sim: CloudSimulator;
   let spec: OpenApiDocument;
   const exchanges: Exchange[] = [];
@@ -415,7 +418,7 @@ describe.skipIf(!existsSync(configSpecPath))('Config API responses conform to th
   });
 });
 
-describe.skipIf(!existsSync(problemsSpecPath))('problem bodies match the problem catalogue', () => {
+describe.skipIf(optionalSpecFile(problemsSpecPath, PROBLEMS_SUITE) === undefined)(PROBLEMS_SUITE, () => {
   let sim: CloudSimulator;
   let catalogue: OpenApiDocument;
 

@@ -7,6 +7,7 @@ export type {
   OpenApiResponse,
   OpenApiSchema,
 } from './openapi-document';
+export { optionalSpecFile } from './optional-spec-file';
 export { resolveOpenApiRef } from './resolve-openapi-ref';
 export { responseSchemaFor } from './response-schema-for';
 

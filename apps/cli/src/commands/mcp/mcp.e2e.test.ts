@@ -6,6 +6,7 @@ import {
   callTool as call,
   createSyncedConnector,
   toolErrorOf as errorOf,
+  expectCountdown,
   inlineBytesOf,
   McpChildClients,
   startTestService,
@@ -118,8 +119,11 @@ async function checksRateLimit(client: Client): Promise<void> {
     const limited = errorOf(await call(client, 'asana_workspaces_list', {}));
     // `rate_limited` locally, `upstream_rate_limited` as the hosted service names the upstream's.
     expect(limited.error).toMatch(/^(upstream_)?rate_limited$/);
-    expect(limited).toMatchObject({ retryable: true, retry_after_seconds: 120 });
-    expect(limited.hint).toBe('call again in 120 s');
+    // Through the service the wait is what is left of the upstream's 120 s when the answer is read:
+    // a countdown, so a loaded machine reads a little less.
+    expect(limited.retryable).toBe(true);
+    expectCountdown(limited.retry_after_seconds, 120);
+    expect(limited.hint).toBe(`call again in ${String(limited.retry_after_seconds)} s`);
   } finally {
     fault.cancel();
   }
