@@ -33,6 +33,8 @@ export const asanaModule = defineConnectorModule({
   name: 'asana',
   kind: 'task-management',
   displayName: 'Asana',
+  // The Airbyte agent SDK's connector definition id (its connector model's `id`).
+  definitionIds: ['d0243522-dccf-4978-8ba0-37ed47a0bdbf'],
   definition: asanaDefinition,
   credentialMethods: [
     { id: 'personal_access_token', displayName: 'personal access token', fields: [{ name: 'token' }] },

@@ -202,6 +202,12 @@ export interface ConnectorModule<
    * every other download host unless its operator allows it.
    */
   readonly downloadHosts?: readonly string[];
+  /**
+   * The ids other hosted services know this connector's definition by (the agent API's
+   * `definition_id`, which Airbyte's Python SDK sends to find and create connectors), first the
+   * one to answer with. A server serving that API finds the connector by any of them.
+   */
+  readonly definitionIds?: readonly string[];
 }
 
 /**

@@ -22,6 +22,8 @@ export const salesforceModule = defineConnectorModule({
   name: 'salesforce',
   kind: 'crm',
   displayName: 'Salesforce',
+  // The Airbyte agent SDK's connector definition id (its connector model's `id`).
+  definitionIds: ['b117307c-14b6-41aa-9422-947e34922962'],
   definition: salesforceDefinition,
   credentialMethods: [
     {

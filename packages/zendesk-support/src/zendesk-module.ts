@@ -37,6 +37,8 @@ export const zendeskSupportModule = defineConnectorModule({
   name: 'zendesk',
   kind: 'support-desk',
   displayName: 'Zendesk Support',
+  // The Airbyte agent SDK's connector definition id (its connector model's `id`).
+  definitionIds: ['79c1aa37-dae3-42ae-b333-d1c105477715'],
   definition: zendeskDefinition,
   credentialMethods: [
     {

@@ -1,10 +1,14 @@
+import type { Hono } from 'hono';
 import type { ServerExtension } from '../extensions/server-extension';
+import type { AppEnv } from '../http/app-env';
 import type { ExecutorResolver } from '../services/executor-resolver';
+import type { ServerServices } from '../services/server-services';
 import { ConnectorExecutors } from './connector-executors';
 import { ConnectorRecordCache } from './connector-record-cache';
 import { type DefaultExecutorResolverOptions, defaultExecutorResolver } from './default-executor-resolver';
 import { registerExecuteRoute } from './execute-route';
 import { ExecutorCache } from './executor-cache';
+import type { RunExecute } from './run-execute';
 
 /** The default time an execute request may spend on the upstream, in milliseconds. */
 export const DEFAULT_EXECUTE_DEADLINE_MS = 30_000;
@@ -27,7 +31,15 @@ export interface ExecuteExtensionOptions {
    * Changes made by another server process show within it. Default 1 s; 0 reads the store every time.
    */
   readonly connectorCacheTtlMs?: number;
+  /**
+   * Other faces of the execute route (another path and envelope over the same core, its caches
+   * and deadline), such as the agent API's `registerAgentExecuteRoute`.
+   */
+  readonly faces?: readonly ExecuteFace[];
 }
+
+/** Registers one more execute route over the execute core `run`. */
+export type ExecuteFace = (app: Hono<AppEnv>, services: ServerServices, run: RunExecute) => void;
 
 /**
  * The execute feature (contract §3): the `POST /api/v1/connectors/sources/{id}/execute` route,
@@ -53,12 +65,13 @@ export function createExecuteExtension(options: ExecuteExtensionOptions = {}): S
         options.executors ??
         services.executors ??
         defaultExecutorResolver({ egress: services.egress, ...options.upstream, metrics: services.metrics });
-      registerExecuteRoute(app, services, {
+      const run = registerExecuteRoute(app, services, {
         executors: new ConnectorExecutors(services.connectors, resolver, cache),
         records,
         deadlineMs: options.deadlineMs ?? DEFAULT_EXECUTE_DEADLINE_MS,
         searchHandler: () => services.extensions.find((extension) => extension.search)?.search,
       });
+      for (const face of options.faces ?? []) face(app, services, run);
     },
     onConnectorUpdated: async (connector) => {
       records.evict(connector.id);

@@ -38,13 +38,19 @@ import { refuseUnstorableInput } from './storable-text';
  * app.post('/api/v1/connectors/sources/:id/execute', (c) => handle(requireCaller(c)));
  * ```
  */
-export const AUTHENTICATED_PREFIXES = ['/v1/integrations/*', '/api/v1/connectors/*'] as const;
+export const AUTHENTICATED_PREFIXES = [
+  '/v1/integrations/*',
+  '/api/v1/integrations/*',
+  '/api/v1/connectors/*',
+] as const;
 
 // Routes whose path carries a connector id, checked once routing has named it.
 const CONNECTOR_ID_PATTERNS = [
   '/v1/integrations/connectors/:id',
   '/v1/integrations/connectors/:id/*',
   '/api/v1/connectors/sources/:id/*',
+  '/api/v1/integrations/connectors/:id',
+  '/api/v1/integrations/connectors/:id/*',
 ] as const;
 
 /** The status requests are counted with when the client left before the answer (nginx's 499). */

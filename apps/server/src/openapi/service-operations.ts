@@ -27,6 +27,15 @@ import {
   UpdateConnectorRequestSchema,
 } from '@conduit/protocol';
 import * as z from 'zod';
+import {
+  AgentConnectorDetailSchema,
+  AgentConnectorListQuerySchema,
+  AgentConnectorListSchema,
+  AgentCreateConnectorSchema,
+  AgentDeletedSchema,
+  AgentExecuteEnvelopeSchema,
+  AgentExecuteRequestSchema,
+} from '../agent-api/agent-api-schemas';
 import { ConnectFormSchema } from '../connect/connect-form-schema';
 
 /** How an operation is authorized. */
@@ -468,5 +477,75 @@ export const SERVICE_OPERATIONS: readonly ServiceOperation[] = [
       },
     },
     errors: [],
+  },
+  // The agent API face (docs/airbyte-python-sdk.md): the reference service's connector calls, as
+  // Airbyte's Python SDK sends them, over the same connectors.
+  {
+    method: 'get',
+    route: '/api/v1/integrations/connectors',
+    operationId: 'agentListConnectors',
+    summary: 'Agent API: the connectors of a workspace (an external user), optionally of one definition id',
+    tag: 'agent-api',
+    security: 'bearer',
+    query: AgentConnectorListQuerySchema,
+    responses: {
+      200: { description: 'The connectors', schema: AgentConnectorListSchema, name: 'AgentConnectorList' },
+    },
+    errors: [400, 401, 403, 429, 503],
+  },
+  {
+    method: 'post',
+    route: '/api/v1/integrations/connectors',
+    operationId: 'agentCreateConnector',
+    summary: 'Agent API: store credentials of a workspace as a connector, by definition_id or connector_type',
+    tag: 'agent-api',
+    security: 'bearer',
+    body: { schema: AgentCreateConnectorSchema, name: 'AgentCreateConnector', required: true },
+    responses: {
+      200: { description: 'The connector', schema: AgentConnectorDetailSchema, name: 'AgentConnectorDetail' },
+    },
+    errors: [400, 401, 403, 413, 422, 429, 503],
+  },
+  {
+    method: 'get',
+    route: `/api/v1/integrations/connectors${connectorId}`,
+    operationId: 'agentGetConnector',
+    summary: 'Agent API: one connector',
+    tag: 'agent-api',
+    security: 'bearer',
+    responses: {
+      200: { description: 'The connector', schema: AgentConnectorDetailSchema, name: 'AgentConnectorDetail' },
+    },
+    errors: [401, 404, 429, 503],
+  },
+  {
+    method: 'delete',
+    route: `/api/v1/integrations/connectors${connectorId}`,
+    operationId: 'agentDeleteConnector',
+    summary: 'Agent API: delete a connector (done at once; answered as the platform’s deletion job)',
+    tag: 'agent-api',
+    security: 'bearer',
+    responses: { 202: { description: 'Deleted', schema: AgentDeletedSchema, name: 'AgentDeleted' } },
+    errors: [401, 404, 429, 503],
+  },
+  {
+    method: 'post',
+    route: `/api/v1/integrations/connectors${connectorId}/execute`,
+    operationId: 'agentExecute',
+    summary: 'Agent API: run one action in the platform’s envelope (context_store_search for search)',
+    tag: 'agent-api',
+    security: 'bearer',
+    body: { schema: AgentExecuteRequestSchema, name: 'AgentExecuteRequest', required: true },
+    responses: {
+      200: {
+        description:
+          'list: result = records, connector_metadata = paging; get: result = the record; context_store_search: result = {data, meta: {has_more, cursor, took_ms}}; download: the bytes',
+        schema: AgentExecuteEnvelopeSchema,
+        name: 'AgentExecuteEnvelope',
+        media: { 'application/octet-stream': { schema: bytes } },
+      },
+      206: { description: 'A range of a download', media: { 'application/octet-stream': { schema: bytes } } },
+    },
+    errors: [400, 401, 404, 413, 422, 429, 502, 503, 504],
   },
 ];

@@ -60,7 +60,8 @@ function isCursorScalar(value: unknown): boolean {
 }
 
 function milliseconds(since: number): number {
-  return Math.round((performance.now() - since) * 100) / 100;
+  // Whole milliseconds: the reference service's clients read `took_ms` as an integer.
+  return Math.round(performance.now() - since);
 }
 
 /**

@@ -1,4 +1,7 @@
+import { createAgentApiExtension } from '../agent-api/agent-api-extension';
+import { registerAgentExecuteRoute } from '../agent-api/agent-execute-route';
 import type { Environment } from '../config/server-config';
+import { connectorRegistry } from '../connectors/registry';
 import { createExecuteExtension } from '../execute/execute-extension';
 import type { ServerExtension } from '../extensions/server-extension';
 import { createSearchExtension } from '../search/search-extension';
@@ -21,7 +24,9 @@ export function defaultExtensions(
   shared: { limiters?: UpstreamLimiters; upstreamRateLimitOff?: boolean } = {},
 ): ServerExtension[] {
   return [
-    createExecuteExtension(),
+    // The seed's execute route, and the agent API's over the same core (the Airbyte SDK's face).
+    createExecuteExtension({ faces: [registerAgentExecuteRoute] }),
+    createAgentApiExtension(connectorRegistry),
     createSearchExtension(),
     createSyncExtension({
       config: loadSyncConfig(env),

@@ -1,4 +1,5 @@
 import { createExecuteExtension, type ExecuteExtensionOptions } from '../../execute/execute-extension';
+import type { ServerExtension } from '../../extensions/server-extension';
 import { createSearchExtension } from '../../search/search-extension';
 import { type StoredTestApp, startStoredTestApp } from '../../test-support/stored-test-app';
 import type { StoreKind } from '../../test-support/test-app';
@@ -13,6 +14,8 @@ export interface SyncTestApp extends StoredTestApp {
 export interface SyncTestAppOptions {
   readonly sync?: SyncExtensionOptions;
   readonly execute?: ExecuteExtensionOptions;
+  /** More features, after execute, search and sync. */
+  readonly extensions?: readonly ServerExtension[];
 }
 
 /**
@@ -36,7 +39,12 @@ export async function startSyncTestApp(
 ): Promise<SyncTestApp> {
   const sync = createSyncExtension(options.sync);
   const stored = await startStoredTestApp(kind, label, {
-    extensions: [createExecuteExtension(options.execute), createSearchExtension(), sync],
+    extensions: [
+      createExecuteExtension(options.execute),
+      createSearchExtension(),
+      sync,
+      ...(options.extensions ?? []),
+    ],
     allowUpstreamOverride: true,
   });
   const close = async (): Promise<void> => {

@@ -1,0 +1,25 @@
+import type { ConnectorRegistry } from '@conduit/connector-kit';
+import type { ServerExtension } from '../extensions/server-extension';
+import { registerAgentApiRoutes } from './agent-api-routes';
+
+/**
+ * The agent API face of the service (docs/airbyte-python-sdk.md): the connector calls of the
+ * reference hosted service under `/api/v1/integrations/connectors`, so Airbyte's Python SDK runs
+ * unchanged against a self-hosted Conduit. Its execute route is a face of the execute feature
+ * (`createExecuteExtension({ faces: [registerAgentExecuteRoute] })`), sharing its caches.
+ *
+ * @example
+ * ```ts
+ * const server = await createServer({
+ *   extensions: [createExecuteExtension({ faces: [registerAgentExecuteRoute] }), createAgentApiExtension(connectorRegistry)],
+ * });
+ * ```
+ */
+export function createAgentApiExtension(registry: ConnectorRegistry): ServerExtension {
+  return {
+    name: 'agent-api',
+    registerRoutes(app, services) {
+      registerAgentApiRoutes(app, services, registry);
+    },
+  };
+}
