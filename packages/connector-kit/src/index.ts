@@ -47,6 +47,7 @@ export { parseUpstream } from './parse-upstream';
 export { DEFAULT_PAGE_SIZE, DEFAULT_RATE_LIMIT } from './rate-limits';
 export { readAt } from './read-at';
 export { compileRecordCheck, type RecordCheck } from './record-check';
+export { recordObject } from './record-schema';
 export { type DownloadTarget, streamDownload } from './stream-download';
 export {
   childJobs,

@@ -143,6 +143,23 @@ describe('compileRecordCheck', () => {
     expect(compileRecordCheck(z.string().max(3))!('😀😀')).toBe(false);
   });
 
+  it('handles records of string keys exactly as zod does, and gives up on other keys', () => {
+    const schema = z.record(z.string(), z.union([z.string(), z.number()]));
+    const check = compileRecordCheck(schema)!;
+    expect(check).toBeTypeOf('function');
+    const samples = ['{}', '{"a":"x","b":2}', '{"a":null}', '{"a":[1]}', '[]', 'null', '"x"'];
+    for (const text of samples) {
+      const value: unknown = JSON.parse(text);
+      const parsed = schema.safeParse(value);
+      expect(check(value), text).toBe(parsed.success);
+      if (parsed.success) expect(parsed.data, text).toStrictEqual(value);
+    }
+    // zod's copy drops an own `__proto__` key, so the check leaves such a record to zod.
+    expect(check(JSON.parse('{"__proto__":"x"}'))).toBe(false);
+    expect(compileRecordCheck(z.record(z.enum(['a', 'b']), z.string()))).toBeUndefined();
+    expect(compileRecordCheck(z.record(z.string().min(2), z.string()))).toBeUndefined();
+  });
+
   it('handles nullable, optional, arrays, numbers and unknown', () => {
     const check = compileRecordCheck(
       z.looseObject({

@@ -22,6 +22,8 @@ interface ZodDefinition {
   element?: z.ZodType;
   shape?: Record<string, z.ZodType>;
   catchall?: z.ZodType;
+  keyType?: z.ZodType;
+  valueType?: z.ZodType;
 }
 
 /**
@@ -112,7 +114,7 @@ function stringLengthCheck(checks: readonly unknown[]): RecordCheck | undefined 
  * cost of validating a large list page, although for these plain shapes the copy equals the
  * input. Supported: `string` (its length checks included), `number`, `boolean` without
  * refinements, integers, enums, literals, `unknown`, `nullable`, `optional`, arrays, unions of
- * these, and objects that keep unknown keys. Anything else (other refinements, transforms,
+ * these, records of string keys, and objects that keep unknown keys. Anything else (other refinements, transforms,
  * defaults, objects that strip or reject unknown keys) gives `undefined`: parse with zod.
  *
  * The check is a fast path only: a value it rejects must still be parsed with zod, which rejects
@@ -195,6 +197,22 @@ export function compileRecordCheck(schema: z.ZodType): RecordCheck | undefined {
       return (value) => {
         if (!Array.isArray(value)) return false;
         for (let index = 0; index < value.length; index += 1) if (!element(value[index])) return false;
+        return true;
+      };
+    }
+    case 'record': {
+      // `z.record(z.string(), value)`: any string key, so only the values need checking.
+      const key = definition.keyType && definitionOf(definition.keyType);
+      const value = definition.valueType && compileRecordCheck(definition.valueType);
+      if (refined || key?.type !== 'string' || (key.checks?.length ?? 0) > 0 || !value) return undefined;
+      return (candidate) => {
+        if (typeof candidate !== 'object' || candidate === null || Array.isArray(candidate)) return false;
+        for (const key in candidate) {
+          if (!Object.hasOwn(candidate, key)) continue;
+          // zod's copy drops an own `__proto__` key (JSON.parse makes one): that record is zod's to parse.
+          if (key === '__proto__') return false;
+          if (!value((candidate as Record<string, unknown>)[key])) return false;
+        }
         return true;
       };
     }

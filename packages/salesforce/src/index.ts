@@ -1,3 +1,22 @@
+// The errors a call throws, so a caller needs no direct dependency on @conduit/protocol.
+export { PageLimitExceededError } from '@conduit/connector-kit';
+export {
+  ApiError,
+  AuthenticationError,
+  ConduitError,
+  CursorExpiredError,
+  EgressDeniedError,
+  NetworkError,
+  NotFoundError,
+  PermissionError,
+  RateLimitError,
+  ResponseLimitError,
+  ResponseValidationError,
+  ServerError,
+  TimeoutError,
+  UnsupportedOperationError,
+  ValidationError,
+} from '@conduit/protocol';
 export { type SalesforceDefinition, salesforceDefinition } from './definition/definition';
 export * from './definition/records';
 export {

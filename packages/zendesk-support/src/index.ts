@@ -1,10 +1,29 @@
+// The errors a call throws, so a caller needs no direct dependency on @conduit/protocol.
 export {
   type ActionMethod,
   type ConnectorClient,
   createConnectorClient,
   type EntityMethods,
   type ExecuteResult,
+  PageLimitExceededError,
 } from '@conduit/connector-kit';
+export {
+  ApiError,
+  AuthenticationError,
+  ConduitError,
+  CursorExpiredError,
+  EgressDeniedError,
+  NetworkError,
+  NotFoundError,
+  PermissionError,
+  RateLimitError,
+  ResponseLimitError,
+  ResponseValidationError,
+  ServerError,
+  TimeoutError,
+  UnsupportedOperationError,
+  ValidationError,
+} from '@conduit/protocol';
 export type { AccountRateLimit } from './account-rate-limit';
 export { type ZendeskDefinition, zendeskDefinition } from './definition/definition';
 export * from './definition/records';

@@ -1,9 +1,9 @@
 import { parseUpstream } from '@conduit/connector-kit';
 import { UnsupportedOperationError } from '@conduit/protocol';
 import * as z from 'zod';
-import { AttachmentRecord } from './records';
+import { AttachmentSchema } from './records';
 
-const AttachmentEnvelope = z.object({ data: AttachmentRecord });
+const AttachmentEnvelope = z.object({ data: AttachmentSchema });
 
 /**
  * Where an attachment's bytes are: its `download_url`, signed for another host (so fetched without

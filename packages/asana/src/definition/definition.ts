@@ -11,17 +11,17 @@ import * as z from 'zod';
 import { locateAttachmentDownload } from './attachment-download';
 import { gid, limit, offset, pageParams, since } from './params';
 import {
-  AttachmentListRecord,
-  AttachmentRecord,
-  CommonListRecord,
-  ProjectRecord,
-  SectionRecord,
-  TagRecord,
-  TaskListRecord,
-  TaskRecord,
-  TeamRecord,
-  UserRecord,
-  WorkspaceRecord,
+  AttachmentCompactSchema,
+  AttachmentSchema,
+  ProjectSchema,
+  ResourceCompactSchema,
+  SectionSchema,
+  TagSchema,
+  TaskCompactSchema,
+  TaskSchema,
+  TeamSchema,
+  UserSchema,
+  WorkspaceSchema,
 } from './records';
 import { asanaSearchPaging } from './search-paging';
 import { SEARCHABLE_FIELDS, type SearchableEntity, searchRecord } from './searchable-fields';
@@ -142,10 +142,10 @@ export const asanaDefinition = defineConnector({
                 'tasks list needs exactly one of: project, section, or workspace together with assignee',
             },
           ],
-          record: TaskListRecord,
+          record: TaskCompactSchema,
           upstream: at('/tasks', 'task', TASK_LIKE),
         }),
-        get: get('Get a task', 'task_gid', 'task', TaskRecord, '/tasks/{task_gid}'),
+        get: get('Get a task', 'task_gid', 'task', TaskSchema, '/tasks/{task_gid}'),
         search: search('tasks'),
       },
     },
@@ -159,7 +159,7 @@ export const asanaDefinition = defineConnector({
             ...pageParams,
             completed_since: since('only tasks incomplete or completed since this time').optional(),
           },
-          TaskListRecord,
+          TaskCompactSchema,
           at('/projects/{project_gid}/tasks', 'task', TASK_LIKE),
         ),
       },
@@ -205,7 +205,7 @@ export const asanaDefinition = defineConnector({
               message: `workspace_task_search needs at least one search parameter (${WORKSPACE_SEARCH_FILTERS.join(', ')})`,
             },
           ],
-          record: TaskListRecord,
+          record: TaskCompactSchema,
           upstream: at(
             '/workspaces/{workspace_gid}/tasks/search',
             'task',
@@ -226,10 +226,10 @@ export const asanaDefinition = defineConnector({
             team: gid('team').optional(),
             archived: z.boolean().describe('only archived (true) or unarchived (false) projects').optional(),
           },
-          CommonListRecord,
+          ResourceCompactSchema,
           at('/projects', 'project'),
         ),
-        get: get('Get a project', 'project_gid', 'project', ProjectRecord, '/projects/{project_gid}'),
+        get: get('Get a project', 'project_gid', 'project', ProjectSchema, '/projects/{project_gid}'),
         search: search('projects'),
       },
     },
@@ -239,7 +239,7 @@ export const asanaDefinition = defineConnector({
         list: list(
           'List the projects of a task',
           { task_gid: gid('task'), ...pageParams },
-          CommonListRecord,
+          ResourceCompactSchema,
           at('/tasks/{task_gid}/projects', 'project'),
         ),
       },
@@ -250,7 +250,7 @@ export const asanaDefinition = defineConnector({
         list: list(
           'List the projects of a team',
           { team_gid: gid('team'), ...pageParams, archived: z.boolean().optional() },
-          CommonListRecord,
+          ResourceCompactSchema,
           at('/teams/{team_gid}/projects', 'project'),
         ),
       },
@@ -261,7 +261,7 @@ export const asanaDefinition = defineConnector({
         list: list(
           'List the projects of a workspace',
           { workspace_gid: gid('workspace'), ...pageParams, archived: z.boolean().optional() },
-          CommonListRecord,
+          ResourceCompactSchema,
           at('/workspaces/{workspace_gid}/projects', 'project'),
         ),
       },
@@ -272,14 +272,14 @@ export const asanaDefinition = defineConnector({
         list: list(
           'List the workspaces visible to the user',
           { ...pageParams },
-          CommonListRecord,
+          ResourceCompactSchema,
           at('/workspaces', 'workspace'),
         ),
         get: get(
           'Get a workspace',
           'workspace_gid',
           'workspace',
-          WorkspaceRecord,
+          WorkspaceSchema,
           '/workspaces/{workspace_gid}',
         ),
         search: search('workspaces'),
@@ -291,7 +291,7 @@ export const asanaDefinition = defineConnector({
         list: list(
           'List users, optionally of a workspace or team',
           { ...pageParams, workspace: gid('workspace').optional(), team: gid('team').optional() },
-          CommonListRecord,
+          ResourceCompactSchema,
           at('/users', 'user'),
         ),
         get: defineConnectorAction({
@@ -300,7 +300,7 @@ export const asanaDefinition = defineConnector({
           params: z.strictObject({
             user_gid: z.string().min(1).max(320).describe('gid of the user, an email, or "me"'),
           }),
-          record: UserRecord,
+          record: UserSchema,
           upstream: { path: '/users/{user_gid}' },
         }),
         search: search('users'),
@@ -312,7 +312,7 @@ export const asanaDefinition = defineConnector({
         list: list(
           'List the users of a workspace',
           { workspace_gid: gid('workspace'), ...pageParams },
-          CommonListRecord,
+          ResourceCompactSchema,
           at('/workspaces/{workspace_gid}/users', 'user', COMMON, localPaging()),
         ),
       },
@@ -323,7 +323,7 @@ export const asanaDefinition = defineConnector({
         list: list(
           'List the users of a team',
           { team_gid: gid('team'), ...pageParams },
-          CommonListRecord,
+          ResourceCompactSchema,
           at('/teams/{team_gid}/users', 'user', COMMON, localPaging()),
         ),
       },
@@ -331,7 +331,7 @@ export const asanaDefinition = defineConnector({
     teams: {
       description: 'Teams',
       actions: {
-        get: get('Get a team', 'team_gid', 'team', TeamRecord, '/teams/{team_gid}'),
+        get: get('Get a team', 'team_gid', 'team', TeamSchema, '/teams/{team_gid}'),
         search: search('teams'),
       },
     },
@@ -341,7 +341,7 @@ export const asanaDefinition = defineConnector({
         list: list(
           'List the teams of a workspace',
           { workspace_gid: gid('workspace'), ...pageParams },
-          CommonListRecord,
+          ResourceCompactSchema,
           at('/workspaces/{workspace_gid}/teams', 'team'),
         ),
       },
@@ -356,7 +356,7 @@ export const asanaDefinition = defineConnector({
             organization: gid('workspace or organization'),
             ...pageParams,
           },
-          CommonListRecord,
+          ResourceCompactSchema,
           at('/users/{user_gid}/teams', 'team'),
         ),
       },
@@ -367,14 +367,14 @@ export const asanaDefinition = defineConnector({
         list: list(
           'List the attachments of an object (e.g. a task)',
           { parent: gid('parent object'), ...pageParams },
-          AttachmentListRecord,
+          AttachmentCompactSchema,
           at('/attachments', 'attachment', ATTACHMENT),
         ),
         get: get(
           'Get an attachment',
           'attachment_gid',
           'attachment',
-          AttachmentRecord,
+          AttachmentSchema,
           '/attachments/{attachment_gid}',
         ),
         download: defineConnectorAction({
@@ -399,7 +399,7 @@ export const asanaDefinition = defineConnector({
         list: list(
           'List the tags of a workspace',
           { workspace_gid: gid('workspace'), ...pageParams },
-          CommonListRecord,
+          ResourceCompactSchema,
           at('/workspaces/{workspace_gid}/tags', 'tag'),
         ),
       },
@@ -407,7 +407,7 @@ export const asanaDefinition = defineConnector({
     tags: {
       description: 'Tags',
       actions: {
-        get: get('Get a tag', 'tag_gid', 'tag', TagRecord, '/tags/{tag_gid}'),
+        get: get('Get a tag', 'tag_gid', 'tag', TagSchema, '/tags/{tag_gid}'),
         search: search('tags'),
       },
     },
@@ -417,7 +417,7 @@ export const asanaDefinition = defineConnector({
         list: list(
           'List the sections of a project',
           { project_gid: gid('project'), ...pageParams },
-          CommonListRecord,
+          ResourceCompactSchema,
           at('/projects/{project_gid}/sections', 'section'),
         ),
       },
@@ -425,7 +425,7 @@ export const asanaDefinition = defineConnector({
     sections: {
       description: 'Sections',
       actions: {
-        get: get('Get a section', 'section_gid', 'section', SectionRecord, '/sections/{section_gid}'),
+        get: get('Get a section', 'section_gid', 'section', SectionSchema, '/sections/{section_gid}'),
         search: search('sections'),
       },
     },
@@ -435,7 +435,7 @@ export const asanaDefinition = defineConnector({
         list: list(
           'List the subtasks of a task',
           { task_gid: gid('task'), ...pageParams },
-          TaskListRecord,
+          TaskCompactSchema,
           at('/tasks/{task_gid}/subtasks', 'task', TASK_LIKE),
         ),
       },
@@ -446,7 +446,7 @@ export const asanaDefinition = defineConnector({
         list: list(
           'List the dependencies of a task',
           { task_gid: gid('task'), ...pageParams },
-          TaskListRecord,
+          TaskCompactSchema,
           at('/tasks/{task_gid}/dependencies', 'task', TASK_LIKE),
         ),
       },
@@ -457,7 +457,7 @@ export const asanaDefinition = defineConnector({
         list: list(
           'List the dependents of a task',
           { task_gid: gid('task'), ...pageParams },
-          TaskListRecord,
+          TaskCompactSchema,
           at('/tasks/{task_gid}/dependents', 'task', TASK_LIKE),
         ),
       },

@@ -1,17 +1,31 @@
+import { recordObject } from '@conduit/connector-kit';
 import * as z from 'zod';
+
+// Record schemas, named `<Thing>Schema` with the type `<Thing>` beside them. Each is a
+// `recordObject`: every field the upstream sends is kept at runtime (custom fields `…__c` too),
+// while the type declares the standard fields of shared/reference/crm-upstream.md §2.2. Salesforce
+// sends only the fields the user may see (field-level security hides the rest, §5) and a get with
+// `fields` sends only those: so every field but `attributes` and `Id` is optional, and every field
+// is nullable, since the upstream writes an empty field as an explicit `null`. A custom field is
+// read deliberately: `(account as Account & { Score__c?: number | null }).Score__c`.
 
 const str = z.string().nullable().optional();
 const num = z.number().nullable().optional();
 const bool = z.boolean().optional();
 const id = z.string().nullable().optional();
-const address = z
-  .looseObject({
-    street: z.string().nullable(),
-    city: z.string().nullable(),
-    state: z.string().nullable(),
-    postalCode: z.string().nullable(),
-    country: z.string().nullable(),
-  })
+/** A compound address (`BillingAddress`, `MailingAddress`, …). */
+const address = recordObject({
+  street: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  country: z.string().nullable(),
+  stateCode: z.string().nullable().optional(),
+  countryCode: z.string().nullable().optional(),
+  latitude: z.number().nullable().optional(),
+  longitude: z.number().nullable().optional(),
+  geocodeAccuracy: z.string().nullable().optional(),
+})
   .nullable()
   .optional();
 
@@ -20,10 +34,12 @@ const address = z
  *
  * @example
  * ```ts
- * SalesforceAttributes.parse({ type: 'Account', url: '/services/data/v62.0/sobjects/Account/001…' });
+ * SObjectAttributesSchema.parse({ type: 'Account', url: '/services/data/v62.0/sobjects/Account/001…' });
  * ```
  */
-export const SalesforceAttributes = z.looseObject({ type: z.string(), url: z.string().optional() });
+export const SObjectAttributesSchema = recordObject({ type: z.string(), url: z.string().optional() });
+/** The `attributes` of a record. */
+export type SObjectAttributes = z.output<typeof SObjectAttributesSchema>;
 
 const audit = {
   IsDeleted: bool,
@@ -35,7 +51,7 @@ const audit = {
 };
 
 function sobject<Shape extends z.core.$ZodLooseShape>(shape: Shape) {
-  return z.looseObject({ attributes: SalesforceAttributes, Id: z.string(), ...audit, ...shape });
+  return recordObject({ attributes: SObjectAttributesSchema, Id: z.string(), ...audit, ...shape });
 }
 
 /**
@@ -43,10 +59,10 @@ function sobject<Shape extends z.core.$ZodLooseShape>(shape: Shape) {
  *
  * @example
  * ```ts
- * const account: Account = AccountRecord.parse(body);
+ * const account: Account = AccountSchema.parse(body);
  * ```
  */
-export const AccountRecord = sobject({
+export const AccountSchema = sobject({
   Name: str,
   Type: str,
   Industry: str,
@@ -63,17 +79,17 @@ export const AccountRecord = sobject({
   LastActivityDate: str,
 });
 /** An Account record. */
-export type Account = z.output<typeof AccountRecord>;
+export type Account = z.output<typeof AccountSchema>;
 
 /**
  * A Contact.
  *
  * @example
  * ```ts
- * const contact: Contact = ContactRecord.parse(body);
+ * const contact: Contact = ContactSchema.parse(body);
  * ```
  */
-export const ContactRecord = sobject({
+export const ContactSchema = sobject({
   AccountId: id,
   FirstName: str,
   LastName: str,
@@ -89,17 +105,17 @@ export const ContactRecord = sobject({
   OwnerId: id,
 });
 /** A Contact record. */
-export type Contact = z.output<typeof ContactRecord>;
+export type Contact = z.output<typeof ContactSchema>;
 
 /**
  * A Lead.
  *
  * @example
  * ```ts
- * const lead: Lead = LeadRecord.parse(body);
+ * const lead: Lead = LeadSchema.parse(body);
  * ```
  */
-export const LeadRecord = sobject({
+export const LeadSchema = sobject({
   FirstName: str,
   LastName: str,
   Name: str,
@@ -119,17 +135,17 @@ export const LeadRecord = sobject({
   OwnerId: id,
 });
 /** A Lead record. */
-export type Lead = z.output<typeof LeadRecord>;
+export type Lead = z.output<typeof LeadSchema>;
 
 /**
  * An Opportunity.
  *
  * @example
  * ```ts
- * const opportunity: Opportunity = OpportunityRecord.parse(body);
+ * const opportunity: Opportunity = OpportunitySchema.parse(body);
  * ```
  */
-export const OpportunityRecord = sobject({
+export const OpportunitySchema = sobject({
   Name: str,
   AccountId: id,
   ContactId: id,
@@ -150,17 +166,17 @@ export const OpportunityRecord = sobject({
   OwnerId: id,
 });
 /** An Opportunity record. */
-export type Opportunity = z.output<typeof OpportunityRecord>;
+export type Opportunity = z.output<typeof OpportunitySchema>;
 
 /**
  * A Task (activity).
  *
  * @example
  * ```ts
- * const task: Task = TaskRecord.parse(body);
+ * const task: Task = TaskSchema.parse(body);
  * ```
  */
-export const TaskRecord = sobject({
+export const TaskSchema = sobject({
   Subject: str,
   Status: str,
   Priority: str,
@@ -177,17 +193,17 @@ export const TaskRecord = sobject({
   OwnerId: id,
 });
 /** A Task record. */
-export type Task = z.output<typeof TaskRecord>;
+export type Task = z.output<typeof TaskSchema>;
 
 /**
  * An Event (calendar activity).
  *
  * @example
  * ```ts
- * const event: Event = EventRecord.parse(body);
+ * const event: Event = EventSchema.parse(body);
  * ```
  */
-export const EventRecord = sobject({
+export const EventSchema = sobject({
   Subject: str,
   StartDateTime: str,
   EndDateTime: str,
@@ -206,17 +222,17 @@ export const EventRecord = sobject({
   IsPrivate: bool,
 });
 /** An Event record. */
-export type Event = z.output<typeof EventRecord>;
+export type Event = z.output<typeof EventSchema>;
 
 /**
  * A Campaign.
  *
  * @example
  * ```ts
- * const campaign: Campaign = CampaignRecord.parse(body);
+ * const campaign: Campaign = CampaignSchema.parse(body);
  * ```
  */
-export const CampaignRecord = sobject({
+export const CampaignSchema = sobject({
   Name: str,
   Type: str,
   Status: str,
@@ -230,17 +246,17 @@ export const CampaignRecord = sobject({
   OwnerId: id,
 });
 /** A Campaign record. */
-export type Campaign = z.output<typeof CampaignRecord>;
+export type Campaign = z.output<typeof CampaignSchema>;
 
 /**
  * A Case.
  *
  * @example
  * ```ts
- * const supportCase: Case = CaseRecord.parse(body);
+ * const supportCase: Case = CaseSchema.parse(body);
  * ```
  */
-export const CaseRecord = sobject({
+export const CaseSchema = sobject({
   CaseNumber: str,
   Subject: str,
   Description: str,
@@ -259,29 +275,29 @@ export const CaseRecord = sobject({
   SuppliedEmail: str,
 });
 /** A Case record. */
-export type Case = z.output<typeof CaseRecord>;
+export type Case = z.output<typeof CaseSchema>;
 
 /**
  * A Note (classic notes).
  *
  * @example
  * ```ts
- * const note: Note = NoteRecord.parse(body);
+ * const note: Note = NoteSchema.parse(body);
  * ```
  */
-export const NoteRecord = sobject({ Title: str, Body: str, ParentId: id, OwnerId: id, IsPrivate: bool });
+export const NoteSchema = sobject({ Title: str, Body: str, ParentId: id, OwnerId: id, IsPrivate: bool });
 /** A Note record. */
-export type Note = z.output<typeof NoteRecord>;
+export type Note = z.output<typeof NoteSchema>;
 
 /**
  * A ContentVersion (one version of a file; its bytes are `VersionData`).
  *
  * @example
  * ```ts
- * const version: ContentVersion = ContentVersionRecord.parse(body);
+ * const version: ContentVersion = ContentVersionSchema.parse(body);
  * ```
  */
-export const ContentVersionRecord = sobject({
+export const ContentVersionSchema = sobject({
   Title: str,
   FileExtension: str,
   FileType: str,
@@ -294,17 +310,17 @@ export const ContentVersionRecord = sobject({
   VersionData: str,
 });
 /** A ContentVersion record. */
-export type ContentVersion = z.output<typeof ContentVersionRecord>;
+export type ContentVersion = z.output<typeof ContentVersionSchema>;
 
 /**
  * An Attachment (legacy files; its bytes are `Body`).
  *
  * @example
  * ```ts
- * const attachment: Attachment = AttachmentRecord.parse(body);
+ * const attachment: Attachment = AttachmentSchema.parse(body);
  * ```
  */
-export const AttachmentRecord = sobject({
+export const AttachmentSchema = sobject({
   Name: str,
   ContentType: str,
   BodyLength: num,
@@ -315,17 +331,17 @@ export const AttachmentRecord = sobject({
   Body: str,
 });
 /** An Attachment record. */
-export type Attachment = z.output<typeof AttachmentRecord>;
+export type Attachment = z.output<typeof AttachmentSchema>;
 
 /**
  * A User.
  *
  * @example
  * ```ts
- * const user: User = UserRecord.parse(body);
+ * const user: User = UserSchema.parse(body);
  * ```
  */
-export const UserRecord = sobject({
+export const UserSchema = sobject({
   Username: str,
   Name: str,
   FirstName: str,
@@ -341,17 +357,17 @@ export const UserRecord = sobject({
   ManagerId: id,
 });
 /** A User record. */
-export type User = z.output<typeof UserRecord>;
+export type User = z.output<typeof UserSchema>;
 
 /**
  * An OpportunityStage (the org's stage picklist with probabilities and forecast categories).
  *
  * @example
  * ```ts
- * const stage: OpportunityStage = OpportunityStageRecord.parse(body);
+ * const stage: OpportunityStage = OpportunityStageSchema.parse(body);
  * ```
  */
-export const OpportunityStageRecord = sobject({
+export const OpportunityStageSchema = sobject({
   MasterLabel: str,
   ApiName: str,
   Description: str,
@@ -364,29 +380,30 @@ export const OpportunityStageRecord = sobject({
   SortOrder: num,
 });
 /** An OpportunityStage record. */
-export type OpportunityStage = z.output<typeof OpportunityStageRecord>;
+export type OpportunityStage = z.output<typeof OpportunityStageSchema>;
 
 /**
- * One row of a caller's own SOQL: `attributes` and whatever fields the query selected.
+ * One row of a caller's own SOQL: `attributes` and whatever fields the query selected. Loose in
+ * its type too, on purpose: the fields are the caller's own SELECT list, so each is `unknown`.
  *
  * @example
  * ```ts
- * const row: QueryRow = QueryRowRecord.parse({ attributes: { type: 'Organization' }, Id: '00D…' });
+ * const row: QueryRow = QueryRowSchema.parse({ attributes: { type: 'Organization' }, Id: '00D…' });
  * ```
  */
-export const QueryRowRecord = z.looseObject({ attributes: SalesforceAttributes.optional() });
-/** A row of a caller's SOQL. */
-export type QueryRow = z.output<typeof QueryRowRecord>;
+export const QueryRowSchema = z.looseObject({ attributes: SObjectAttributesSchema.optional() });
+/** A row of a caller's SOQL: `attributes`, and each selected field as `unknown`. */
+export type QueryRow = z.output<typeof QueryRowSchema>;
 
 /**
  * One entry of the describe-global list (`GET /sobjects`).
  *
  * @example
  * ```ts
- * const entry: SObjectSummary = SObjectSummaryRecord.parse({ name: 'Account', label: 'Account', keyPrefix: '001' });
+ * const entry: SObjectSummary = SObjectSummarySchema.parse({ name: 'Account', label: 'Account', keyPrefix: '001' });
  * ```
  */
-export const SObjectSummaryRecord = z.looseObject({
+export const SObjectSummarySchema = recordObject({
   name: z.string(),
   label: z.string().optional(),
   labelPlural: z.string().optional(),
@@ -398,31 +415,43 @@ export const SObjectSummaryRecord = z.looseObject({
   urls: z.record(z.string(), z.string()).optional(),
 });
 /** A describe-global entry. */
-export type SObjectSummary = z.output<typeof SObjectSummaryRecord>;
+export type SObjectSummary = z.output<typeof SObjectSummarySchema>;
 
 /**
  * An sObject's full describe (`GET /sobjects/{name}/describe`).
  *
  * @example
  * ```ts
- * const describe: SObjectDescribe = SObjectDescribeRecord.parse(body);
+ * const describe: SObjectDescribe = SObjectDescribeSchema.parse(body);
  * ```
  */
-export const SObjectDescribeRecord = SObjectSummaryRecord.extend({
-  fields: z.array(z.looseObject({ name: z.string(), type: z.string() })),
+export const SObjectDescribeSchema = SObjectSummarySchema.extend({
+  fields: z.array(
+    recordObject({
+      name: z.string(),
+      type: z.string(),
+      label: z.string().optional(),
+      custom: z.boolean().optional(),
+      nillable: z.boolean().optional(),
+      filterable: z.boolean().optional(),
+      sortable: z.boolean().optional(),
+      referenceTo: z.array(z.string()).optional(),
+      relationshipName: z.string().nullable().optional(),
+    }),
+  ),
 });
 /** An sObject describe. */
-export type SObjectDescribe = z.output<typeof SObjectDescribeRecord>;
+export type SObjectDescribe = z.output<typeof SObjectDescribeSchema>;
 
 /**
  * One report of the analytics list (`GET /analytics/reports`).
  *
  * @example
  * ```ts
- * const report: ReportSummary = ReportSummaryRecord.parse({ id: '00O…', name: 'Pipeline', url: '/services/data/…' });
+ * const report: ReportSummary = ReportSummarySchema.parse({ id: '00O…', name: 'Pipeline', url: '/services/data/…' });
  * ```
  */
-export const ReportSummaryRecord = z.looseObject({
+export const ReportSummarySchema = recordObject({
   id: z.string(),
   name: z.string(),
   url: z.string().optional(),
@@ -430,23 +459,83 @@ export const ReportSummaryRecord = z.looseObject({
   instancesUrl: z.string().optional(),
 });
 /** A report list entry. */
-export type ReportSummary = z.output<typeof ReportSummaryRecord>;
+export type ReportSummary = z.output<typeof ReportSummarySchema>;
 
 /**
  * A report run (`GET /analytics/reports/{id}?includeDetails=true`): metadata and the fact map.
  *
  * @example
  * ```ts
- * const run: ReportRun = ReportRunRecord.parse(body);
+ * const run: ReportRun = ReportRunSchema.parse(body);
  * run.factMap['T!T'];
  * ```
  */
-export const ReportRunRecord = z.looseObject({
-  attributes: z.looseObject({}).optional(),
-  reportMetadata: z.looseObject({}),
-  factMap: z.record(z.string(), z.unknown()),
+const cell = recordObject({ label: z.string().nullable(), value: z.unknown() });
+
+export const ReportRunSchema = recordObject({
+  attributes: recordObject({
+    type: z.string().optional(),
+    reportId: z.string().optional(),
+    reportName: z.string().optional(),
+    describeUrl: z.string().optional(),
+  }).optional(),
+  reportMetadata: recordObject({
+    id: z.string().optional(),
+    name: z.string().optional(),
+    reportFormat: z.string().optional(),
+    detailColumns: z.array(z.string()).optional(),
+  }),
+  // Keyed by grouping (`T!T` for the grand total, `0!T` for the first row group, …).
+  factMap: z.record(
+    z.string(),
+    recordObject({
+      aggregates: z.array(cell).optional(),
+      rows: z.array(recordObject({ dataCells: z.array(cell) })).optional(),
+    }),
+  ),
   allData: z.boolean().optional(),
   hasDetailRows: z.boolean().optional(),
 });
 /** A report run. */
-export type ReportRun = z.output<typeof ReportRunRecord>;
+export type ReportRun = z.output<typeof ReportRunSchema>;
+
+// The schema names before 0.2 (the types kept their names), kept for one minor version.
+
+/** @deprecated Use `SObjectAttributesSchema`. */
+export const SalesforceAttributes = SObjectAttributesSchema;
+/** @deprecated Use `AccountSchema`. */
+export const AccountRecord = AccountSchema;
+/** @deprecated Use `ContactSchema`. */
+export const ContactRecord = ContactSchema;
+/** @deprecated Use `LeadSchema`. */
+export const LeadRecord = LeadSchema;
+/** @deprecated Use `OpportunitySchema`. */
+export const OpportunityRecord = OpportunitySchema;
+/** @deprecated Use `TaskSchema`. */
+export const TaskRecord = TaskSchema;
+/** @deprecated Use `EventSchema`. */
+export const EventRecord = EventSchema;
+/** @deprecated Use `CampaignSchema`. */
+export const CampaignRecord = CampaignSchema;
+/** @deprecated Use `CaseSchema`. */
+export const CaseRecord = CaseSchema;
+/** @deprecated Use `NoteSchema`. */
+export const NoteRecord = NoteSchema;
+/** @deprecated Use `ContentVersionSchema`. */
+export const ContentVersionRecord = ContentVersionSchema;
+/** @deprecated Use `AttachmentSchema`. */
+export const AttachmentRecord = AttachmentSchema;
+/** @deprecated Use `UserSchema`. */
+export const UserRecord = UserSchema;
+/** @deprecated Use `OpportunityStageSchema`. */
+export const OpportunityStageRecord = OpportunityStageSchema;
+/** @deprecated Use `QueryRowSchema`. */
+export const QueryRowRecord = QueryRowSchema;
+/** @deprecated Use `SObjectSummarySchema`. */
+export const SObjectSummaryRecord = SObjectSummarySchema;
+/** @deprecated Use `SObjectDescribeSchema`. */
+export const SObjectDescribeRecord = SObjectDescribeSchema;
+/** @deprecated Use `ReportSummarySchema`. */
+export const ReportSummaryRecord = ReportSummarySchema;
+/** @deprecated Use `ReportRunSchema`. */
+export const ReportRunRecord = ReportRunSchema;

@@ -10,24 +10,24 @@ import * as z from 'zod';
 import { auditPaging, ticketPaging, zendeskCursor } from '../zendesk-paging';
 import { cursorSort, epochSeconds, recordId } from './params';
 import {
-  AttachmentRecord,
-  AuditRecord,
-  BrandRecord,
-  CommentRecord,
-  GroupMembershipRecord,
-  GroupRecord,
-  MacroRecord,
-  OrganizationMembershipRecord,
-  OrganizationRecord,
-  SatisfactionRatingRecord,
-  SlaPolicyRecord,
-  TagRecord,
-  TicketFieldRecord,
-  TicketFormRecord,
-  TicketMetricRecord,
-  TicketRecord,
-  UserRecord,
-  ViewRecord,
+  AttachmentSchema,
+  BrandSchema,
+  GroupMembershipSchema,
+  GroupSchema,
+  MacroSchema,
+  OrganizationMembershipSchema,
+  OrganizationSchema,
+  SatisfactionRatingSchema,
+  SlaPolicySchema,
+  TagSchema,
+  TicketAuditSchema,
+  TicketCommentSchema,
+  TicketFieldSchema,
+  TicketFormSchema,
+  TicketMetricSchema,
+  TicketSchema,
+  UserSchema,
+  ViewSchema,
 } from './records';
 import { SEARCHABLE_FIELDS, type SearchableEntity } from './searchable-fields';
 
@@ -123,14 +123,14 @@ export const zendeskDefinition = defineConnector({
                 message: 'start_time reads the incremental export, which takes neither sort nor external_id',
               },
             ),
-          record: TicketRecord,
+          record: TicketSchema,
           upstream: { path: '/tickets', recordsAt: 'tickets', paging: ticketPaging },
         }),
         get: get(
           'Get a ticket',
           'ticket_id',
           'ticket',
-          TicketRecord,
+          TicketSchema,
           single('/tickets/{ticket_id}', 'ticket'),
         ),
         search: search('tickets'),
@@ -146,7 +146,7 @@ export const zendeskDefinition = defineConnector({
             include_inline_images: z.boolean().describe('also list inline images as attachments').optional(),
             sort: cursorSort(['created_at']),
           },
-          CommentRecord,
+          TicketCommentSchema,
           cursor('/tickets/{ticket_id}/comments', 'comments'),
         ),
       },
@@ -160,22 +160,22 @@ export const zendeskDefinition = defineConnector({
             role: z.enum(['end-user', 'agent', 'admin']).describe('only users of this role').optional(),
             external_id: z.string().min(1).describe('only the user with this external id').optional(),
           },
-          UserRecord,
+          UserSchema,
           cursor('/users', 'users'),
         ),
-        get: get('Get a user', 'user_id', 'user', UserRecord, single('/users/{user_id}', 'user')),
+        get: get('Get a user', 'user_id', 'user', UserSchema, single('/users/{user_id}', 'user')),
         search: search('users'),
       },
     },
     organizations: {
       description: 'Customer organizations',
       actions: {
-        list: list('List organizations', {}, OrganizationRecord, cursor('/organizations', 'organizations')),
+        list: list('List organizations', {}, OrganizationSchema, cursor('/organizations', 'organizations')),
         get: get(
           'Get an organization',
           'organization_id',
           'organization',
-          OrganizationRecord,
+          OrganizationSchema,
           single('/organizations/{organization_id}', 'organization'),
         ),
         search: search('organizations'),
@@ -187,10 +187,10 @@ export const zendeskDefinition = defineConnector({
         list: list(
           'List groups',
           { exclude_deleted: z.boolean().describe('leave deleted groups out').optional() },
-          GroupRecord,
+          GroupSchema,
           cursor('/groups', 'groups'),
         ),
-        get: get('Get a group', 'group_id', 'group', GroupRecord, single('/groups/{group_id}', 'group')),
+        get: get('Get a group', 'group_id', 'group', GroupSchema, single('/groups/{group_id}', 'group')),
         search: search('groups'),
       },
     },
@@ -201,7 +201,7 @@ export const zendeskDefinition = defineConnector({
           'Get the metadata of an attachment',
           'attachment_id',
           'attachment',
-          AttachmentRecord,
+          AttachmentSchema,
           single('/attachments/{attachment_id}', 'attachment'),
         ),
         download: defineConnectorAction({
@@ -217,7 +217,7 @@ export const zendeskDefinition = defineConnector({
             download: {
               rangeParam: 'range_header',
               locate: (body) => {
-                const attachment = AttachmentRecord.parse((body as { attachment?: unknown }).attachment);
+                const attachment = AttachmentSchema.parse((body as { attachment?: unknown }).attachment);
                 return { url: attachment.content_url, filename: attachment.file_name };
               },
             },
@@ -231,7 +231,7 @@ export const zendeskDefinition = defineConnector({
         list: list(
           "List audits, newest first (admins only), or one ticket's with ticket_id",
           { ticket_id: recordId('ticket').optional() },
-          AuditRecord,
+          TicketAuditSchema,
           { path: '/ticket_audits', recordsAt: 'audits', paging: auditPaging },
         ),
       },
@@ -242,14 +242,14 @@ export const zendeskDefinition = defineConnector({
         list: list(
           'List ticket metrics, newest ticket first',
           {},
-          TicketMetricRecord,
+          TicketMetricSchema,
           cursor('/ticket_metrics', 'ticket_metrics'),
         ),
         get: get(
           "Get a metric set (by its id or its ticket's)",
           'ticket_metric_id',
           'ticket metric',
-          TicketMetricRecord,
+          TicketMetricSchema,
           single('/ticket_metrics/{ticket_metric_id}', 'ticket_metric'),
         ),
       },
@@ -257,12 +257,12 @@ export const zendeskDefinition = defineConnector({
     ticket_fields: {
       description: 'System and custom ticket fields',
       actions: {
-        list: list('List ticket fields', {}, TicketFieldRecord, cursor('/ticket_fields', 'ticket_fields')),
+        list: list('List ticket fields', {}, TicketFieldSchema, cursor('/ticket_fields', 'ticket_fields')),
         get: get(
           'Get a ticket field',
           'ticket_field_id',
           'ticket field',
-          TicketFieldRecord,
+          TicketFieldSchema,
           single('/ticket_fields/{ticket_field_id}', 'ticket_field'),
         ),
       },
@@ -270,14 +270,14 @@ export const zendeskDefinition = defineConnector({
     brands: {
       description: 'Brands of the account',
       actions: {
-        list: list('List brands', {}, BrandRecord, cursor('/brands', 'brands')),
-        get: get('Get a brand', 'brand_id', 'brand', BrandRecord, single('/brands/{brand_id}', 'brand')),
+        list: list('List brands', {}, BrandSchema, cursor('/brands', 'brands')),
+        get: get('Get a brand', 'brand_id', 'brand', BrandSchema, single('/brands/{brand_id}', 'brand')),
       },
     },
     tags: {
       description: 'The most used ticket tags of the last 60 days, with counts',
       actions: {
-        list: list('List tags', {}, TagRecord, cursor('/tags', 'tags')),
+        list: list('List tags', {}, TagSchema, cursor('/tags', 'tags')),
       },
     },
     satisfaction_ratings: {
@@ -305,14 +305,14 @@ export const zendeskDefinition = defineConnector({
             start_time: epochSeconds('ratings created at or after').optional(),
             end_time: epochSeconds('ratings created at or before').optional(),
           },
-          SatisfactionRatingRecord,
+          SatisfactionRatingSchema,
           cursor('/satisfaction_ratings', 'satisfaction_ratings'),
         ),
         get: get(
           'Get a satisfaction rating',
           'satisfaction_rating_id',
           'satisfaction rating',
-          SatisfactionRatingRecord,
+          SatisfactionRatingSchema,
           single('/satisfaction_ratings/{satisfaction_rating_id}', 'satisfaction_rating'),
         ),
       },
@@ -323,7 +323,7 @@ export const zendeskDefinition = defineConnector({
         list: list(
           'List group memberships',
           {},
-          GroupMembershipRecord,
+          GroupMembershipSchema,
           cursor('/group_memberships', 'group_memberships'),
         ),
       },
@@ -334,7 +334,7 @@ export const zendeskDefinition = defineConnector({
         list: list(
           'List organization memberships',
           {},
-          OrganizationMembershipRecord,
+          OrganizationMembershipSchema,
           cursor('/organization_memberships', 'organization_memberships'),
         ),
       },
@@ -351,7 +351,7 @@ export const zendeskDefinition = defineConnector({
               .describe('only forms end users can (true) or cannot (false) see')
               .optional(),
           },
-          TicketFormRecord,
+          TicketFormSchema,
           // Not paginated upstream (reference §2.1): the whole list, paged here.
           { path: '/ticket_forms', recordsAt: 'ticket_forms', paging: localPaging() },
         ),
@@ -359,7 +359,7 @@ export const zendeskDefinition = defineConnector({
           'Get a ticket form',
           'ticket_form_id',
           'ticket form',
-          TicketFormRecord,
+          TicketFormSchema,
           single('/ticket_forms/{ticket_form_id}', 'ticket_form'),
         ),
       },
@@ -377,10 +377,10 @@ export const zendeskDefinition = defineConnector({
               .optional(),
             group_id: recordId('group').optional(),
           },
-          ViewRecord,
+          ViewSchema,
           cursor('/views', 'views'),
         ),
-        get: get('Get a view', 'view_id', 'view', ViewRecord, single('/views/{view_id}', 'view')),
+        get: get('Get a view', 'view_id', 'view', ViewSchema, single('/views/{view_id}', 'view')),
       },
     },
     macros: {
@@ -396,10 +396,10 @@ export const zendeskDefinition = defineConnector({
               .optional(),
             group_id: recordId('group').optional(),
           },
-          MacroRecord,
+          MacroSchema,
           cursor('/macros', 'macros'),
         ),
-        get: get('Get a macro', 'macro_id', 'macro', MacroRecord, single('/macros/{macro_id}', 'macro')),
+        get: get('Get a macro', 'macro_id', 'macro', MacroSchema, single('/macros/{macro_id}', 'macro')),
       },
     },
     sla_policies: {
@@ -408,7 +408,7 @@ export const zendeskDefinition = defineConnector({
         list: list(
           'List SLA policies',
           {},
-          SlaPolicyRecord,
+          SlaPolicySchema,
           // Not paginated upstream (reference §2.1): the whole list, paged here.
           { path: '/slas/policies', recordsAt: 'sla_policies', paging: localPaging() },
         ),
@@ -416,7 +416,7 @@ export const zendeskDefinition = defineConnector({
           'Get an SLA policy',
           'sla_policy_id',
           'SLA policy',
-          SlaPolicyRecord,
+          SlaPolicySchema,
           single('/slas/policies/{sla_policy_id}', 'sla_policy'),
         ),
       },

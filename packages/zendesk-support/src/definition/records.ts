@@ -1,15 +1,58 @@
+import { recordObject } from '@conduit/connector-kit';
 import * as z from 'zod';
 
 // Record shapes of the Zendesk Support API, from the reference's field table
-// (shared/reference/support-desk-upstream.md §2.2) and the official spec. Loose objects: the
-// upstream adds fields over time, and a loose shape keeps them. Fields the API may send as null
-// are nullable even where the spec forgets to say so.
+// (shared/reference/support-desk-upstream.md §2.2) and the official spec
+// (shared/specs/zendesk/ticketing.yaml). Named `<Thing>Schema`, with the type `<Thing>` beside it.
+// Zendesk takes no field list: a record has the fields the reference says every answer carries
+// (required) and those it sends only for some accounts, features or endpoints (optional). Each
+// schema is a `recordObject`: the upstream adds fields over time, and every one is kept at
+// runtime, while the type declares only these. Fields the API may send as null are nullable even
+// where the spec forgets to say so.
 
 const id = z.number().int();
 const nullableId = id.nullable();
 const timestamp = z.string().describe('ISO 8601 UTC, second precision');
 const nullableString = z.string().nullable();
-const via = z.looseObject({ channel: z.union([z.string(), z.number()]) });
+/** A party of a `via.source` (`from` / `to`): whichever of these the channel gives. */
+const viaParty = recordObject({
+  id: nullableId.optional(),
+  name: nullableString.optional(),
+  address: nullableString.optional(),
+  title: nullableString.optional(),
+});
+
+/** How a ticket, comment or audit came about; audits may give `channel` as a number. */
+const via = recordObject({
+  channel: z.union([z.string(), z.number()]),
+  source: recordObject({
+    from: viaParty.optional(),
+    to: viaParty.optional(),
+    rel: nullableString.optional(),
+  }).optional(),
+});
+
+/** A custom field's value: text, number, checkbox, date (a string), multi-select (strings), or none. */
+const customFieldValue = recordObject({
+  id,
+  value: z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]).nullable(),
+});
+
+/** An audit's or comment's `metadata`: the `system` facts of the request and the API caller's `custom` ones. */
+const metadata = recordObject({
+  system: recordObject({
+    client: z.string().optional(),
+    ip_address: nullableString.optional(),
+    location: nullableString.optional(),
+    latitude: z.number().nullable().optional(),
+    longitude: z.number().nullable().optional(),
+  }).optional(),
+  custom: z.record(z.string(), z.unknown()).optional(),
+});
+
+/** One condition of a view's, SLA policy's or trigger's `all` / `any` list. */
+const condition = recordObject({ field: z.string(), operator: z.string(), value: z.unknown() });
+const conditions = recordObject({ all: z.array(condition).optional(), any: z.array(condition).optional() });
 
 /**
  * A ticket (`GET /tickets`, `/tickets/{id}`, and the incremental export, where `status` may be `deleted`).
@@ -19,7 +62,7 @@ const via = z.looseObject({ channel: z.union([z.string(), z.number()]) });
  * const ticket: Ticket = await zendesk.tickets.get({ ticket_id: 12 });
  * ```
  */
-export const TicketRecord = z.looseObject({
+export const TicketSchema = recordObject({
   id,
   url: z.string(),
   external_id: nullableString,
@@ -43,8 +86,15 @@ export const TicketRecord = z.looseObject({
   is_public: z.boolean().optional(),
   due_at: nullableString.optional(),
   tags: z.array(z.string()),
-  custom_fields: z.array(z.looseObject({ id, value: z.unknown() })).optional(),
-  satisfaction_rating: z.looseObject({}).nullable().optional(),
+  custom_fields: z.array(customFieldValue).optional(),
+  satisfaction_rating: recordObject({
+    id: nullableId.optional(),
+    score: z.string(),
+    comment: nullableString.optional(),
+    reason: nullableString.optional(),
+  })
+    .nullable()
+    .optional(),
   ticket_form_id: nullableId.optional(),
   brand_id: nullableId.optional(),
   generated_timestamp: z.number().int().optional(),
@@ -52,7 +102,7 @@ export const TicketRecord = z.looseObject({
   created_at: timestamp,
   updated_at: timestamp,
 });
-export type Ticket = z.output<typeof TicketRecord>;
+export type Ticket = z.output<typeof TicketSchema>;
 
 /**
  * A file attached to a comment; `content_url` is where `attachments.download` reads it from.
@@ -62,7 +112,7 @@ export type Ticket = z.output<typeof TicketRecord>;
  * const file: Attachment = await zendesk.attachments.get({ attachment_id: 498483 });
  * ```
  */
-export const AttachmentRecord = z.looseObject({
+export const AttachmentSchema = recordObject({
   id,
   url: z.string().optional(),
   file_name: z.string(),
@@ -75,9 +125,11 @@ export const AttachmentRecord = z.looseObject({
   inline: z.boolean().optional(),
   deleted: z.boolean().optional(),
   malware_scan_result: z.string().optional(),
-  thumbnails: z.array(z.looseObject({})).optional(),
+  thumbnails: z
+    .array(recordObject({ id, file_name: z.string(), content_url: z.string(), content_type: z.string() }))
+    .optional(),
 });
-export type Attachment = z.output<typeof AttachmentRecord>;
+export type Attachment = z.output<typeof AttachmentSchema>;
 
 /**
  * A ticket comment.
@@ -87,7 +139,7 @@ export type Attachment = z.output<typeof AttachmentRecord>;
  * for await (const comment of zendesk.ticket_comments.list({ ticket_id: 12 })) console.log(comment.body);
  * ```
  */
-export const CommentRecord = z.looseObject({
+export const TicketCommentSchema = recordObject({
   id,
   type: z.string(),
   body: z.string(),
@@ -95,13 +147,13 @@ export const CommentRecord = z.looseObject({
   plain_body: z.string().optional(),
   public: z.boolean(),
   author_id: id,
-  attachments: z.array(AttachmentRecord),
+  attachments: z.array(AttachmentSchema),
   audit_id: id.optional(),
   via: via.optional(),
-  metadata: z.looseObject({}).optional(),
+  metadata: metadata.optional(),
   created_at: timestamp,
 });
-export type TicketComment = z.output<typeof CommentRecord>;
+export type TicketComment = z.output<typeof TicketCommentSchema>;
 
 /**
  * A user of any role (`end-user`, `agent`, `admin`).
@@ -111,7 +163,7 @@ export type TicketComment = z.output<typeof CommentRecord>;
  * const agents = (await zendesk.users.list({ role: 'agent' })).records;
  * ```
  */
-export const UserRecord = z.looseObject({
+export const UserSchema = recordObject({
   id,
   url: z.string(),
   name: z.string(),
@@ -131,7 +183,7 @@ export const UserRecord = z.looseObject({
   created_at: timestamp,
   updated_at: timestamp,
 });
-export type User = z.output<typeof UserRecord>;
+export type User = z.output<typeof UserSchema>;
 
 /**
  * A customer organization.
@@ -141,7 +193,7 @@ export type User = z.output<typeof UserRecord>;
  * const org = await zendesk.organizations.get({ organization_id: 362000000003 });
  * ```
  */
-export const OrganizationRecord = z.looseObject({
+export const OrganizationSchema = recordObject({
   id,
   url: z.string(),
   name: z.string(),
@@ -156,7 +208,7 @@ export const OrganizationRecord = z.looseObject({
   created_at: timestamp,
   updated_at: timestamp,
 });
-export type Organization = z.output<typeof OrganizationRecord>;
+export type Organization = z.output<typeof OrganizationSchema>;
 
 /**
  * An agent group.
@@ -166,7 +218,7 @@ export type Organization = z.output<typeof OrganizationRecord>;
  * const groups = (await zendesk.groups.list()).records;
  * ```
  */
-export const GroupRecord = z.looseObject({
+export const GroupSchema = recordObject({
   id,
   url: z.string(),
   name: z.string(),
@@ -177,7 +229,7 @@ export const GroupRecord = z.looseObject({
   created_at: timestamp,
   updated_at: timestamp,
 });
-export type Group = z.output<typeof GroupRecord>;
+export type Group = z.output<typeof GroupSchema>;
 
 /**
  * An audit: the events one update of a ticket produced.
@@ -187,18 +239,27 @@ export type Group = z.output<typeof GroupRecord>;
  * const audits = (await zendesk.ticket_audits.list({ ticket_id: 12 })).records;
  * ```
  */
-export const AuditRecord = z.looseObject({
+export const TicketAuditSchema = recordObject({
   id,
   ticket_id: id,
   author_id: id,
-  metadata: z.looseObject({}).optional(),
+  metadata: metadata.optional(),
   via: via.optional(),
-  events: z.array(z.looseObject({ id: id.optional(), type: z.string() })),
+  // Events differ by `type` (Create, Change, Comment, Notification, …); these are common to all.
+  events: z.array(
+    recordObject({
+      id: id.optional(),
+      type: z.string(),
+      field_name: z.string().optional(),
+      value: z.unknown(),
+      previous_value: z.unknown(),
+    }),
+  ),
   created_at: timestamp,
 });
-export type TicketAudit = z.output<typeof AuditRecord>;
+export type TicketAudit = z.output<typeof TicketAuditSchema>;
 
-const minutes = z.looseObject({
+const minutes = recordObject({
   calendar: z.number().nullable().optional(),
   business: z.number().nullable().optional(),
 });
@@ -211,7 +272,7 @@ const minutes = z.looseObject({
  * const metric = await zendesk.ticket_metrics.get({ ticket_metric_id: 12 });
  * ```
  */
-export const TicketMetricRecord = z.looseObject({
+export const TicketMetricSchema = recordObject({
   id,
   ticket_id: id,
   url: z.string().optional(),
@@ -226,7 +287,7 @@ export const TicketMetricRecord = z.looseObject({
   created_at: timestamp,
   updated_at: timestamp,
 });
-export type TicketMetric = z.output<typeof TicketMetricRecord>;
+export type TicketMetric = z.output<typeof TicketMetricSchema>;
 
 /**
  * A ticket field, system or custom.
@@ -236,7 +297,7 @@ export type TicketMetric = z.output<typeof TicketMetricRecord>;
  * const fields = (await zendesk.ticket_fields.list()).records;
  * ```
  */
-export const TicketFieldRecord = z.looseObject({
+export const TicketFieldSchema = recordObject({
   id,
   url: z.string().optional(),
   type: z.string(),
@@ -246,12 +307,12 @@ export const TicketFieldRecord = z.looseObject({
   active: z.boolean().optional(),
   required: z.boolean().optional(),
   custom_field_options: z
-    .array(z.looseObject({ id: id.optional(), name: z.string(), value: z.string() }))
+    .array(recordObject({ id: id.optional(), name: z.string(), value: z.string() }))
     .optional(),
   created_at: timestamp.optional(),
   updated_at: timestamp.optional(),
 });
-export type TicketField = z.output<typeof TicketFieldRecord>;
+export type TicketField = z.output<typeof TicketFieldSchema>;
 
 /**
  * A ticket form: which fields a ticket of that kind shows.
@@ -261,7 +322,7 @@ export type TicketField = z.output<typeof TicketFieldRecord>;
  * const forms = (await zendesk.ticket_forms.list({ active: true })).records;
  * ```
  */
-export const TicketFormRecord = z.looseObject({
+export const TicketFormSchema = recordObject({
   id,
   url: z.string().optional(),
   name: z.string(),
@@ -274,7 +335,7 @@ export const TicketFormRecord = z.looseObject({
   created_at: timestamp.optional(),
   updated_at: timestamp.optional(),
 });
-export type TicketForm = z.output<typeof TicketFormRecord>;
+export type TicketForm = z.output<typeof TicketFormSchema>;
 
 /**
  * A brand of the account.
@@ -284,7 +345,7 @@ export type TicketForm = z.output<typeof TicketFormRecord>;
  * const brand = await zendesk.brands.get({ brand_id: 364000000001 });
  * ```
  */
-export const BrandRecord = z.looseObject({
+export const BrandSchema = recordObject({
   id,
   url: z.string().optional(),
   name: z.string(),
@@ -296,7 +357,7 @@ export const BrandRecord = z.looseObject({
   created_at: timestamp.optional(),
   updated_at: timestamp.optional(),
 });
-export type Brand = z.output<typeof BrandRecord>;
+export type Brand = z.output<typeof BrandSchema>;
 
 /**
  * A tag with the number of recent tickets carrying it.
@@ -306,8 +367,8 @@ export type Brand = z.output<typeof BrandRecord>;
  * const top = (await zendesk.tags.list({ limit: 10 })).records;
  * ```
  */
-export const TagRecord = z.looseObject({ name: z.string(), count: z.number().int() });
-export type Tag = z.output<typeof TagRecord>;
+export const TagSchema = recordObject({ name: z.string(), count: z.number().int() });
+export type Tag = z.output<typeof TagSchema>;
 
 /**
  * A customer satisfaction rating of a solved ticket.
@@ -317,7 +378,7 @@ export type Tag = z.output<typeof TagRecord>;
  * const bad = (await zendesk.satisfaction_ratings.list({ score: 'bad' })).records;
  * ```
  */
-export const SatisfactionRatingRecord = z.looseObject({
+export const SatisfactionRatingSchema = recordObject({
   id,
   url: z.string().optional(),
   ticket_id: id,
@@ -330,7 +391,7 @@ export const SatisfactionRatingRecord = z.looseObject({
   created_at: timestamp,
   updated_at: timestamp.optional(),
 });
-export type SatisfactionRating = z.output<typeof SatisfactionRatingRecord>;
+export type SatisfactionRating = z.output<typeof SatisfactionRatingSchema>;
 
 /**
  * An agent's membership of a group.
@@ -340,7 +401,7 @@ export type SatisfactionRating = z.output<typeof SatisfactionRatingRecord>;
  * const memberships = (await zendesk.group_memberships.list()).records;
  * ```
  */
-export const GroupMembershipRecord = z.looseObject({
+export const GroupMembershipSchema = recordObject({
   id,
   user_id: id,
   group_id: id,
@@ -348,7 +409,7 @@ export const GroupMembershipRecord = z.looseObject({
   created_at: timestamp.optional(),
   updated_at: timestamp.optional(),
 });
-export type GroupMembership = z.output<typeof GroupMembershipRecord>;
+export type GroupMembership = z.output<typeof GroupMembershipSchema>;
 
 /**
  * A user's membership of an organization.
@@ -358,7 +419,7 @@ export type GroupMembership = z.output<typeof GroupMembershipRecord>;
  * const memberships = (await zendesk.organization_memberships.list()).records;
  * ```
  */
-export const OrganizationMembershipRecord = z.looseObject({
+export const OrganizationMembershipSchema = recordObject({
   id,
   user_id: id,
   organization_id: id,
@@ -368,7 +429,7 @@ export const OrganizationMembershipRecord = z.looseObject({
   created_at: timestamp.optional(),
   updated_at: timestamp.optional(),
 });
-export type OrganizationMembership = z.output<typeof OrganizationMembershipRecord>;
+export type OrganizationMembership = z.output<typeof OrganizationMembershipSchema>;
 
 const business = {
   id,
@@ -389,12 +450,18 @@ const business = {
  * const views = (await zendesk.views.list({ active: true })).records;
  * ```
  */
-export const ViewRecord = z.looseObject({
+export const ViewSchema = recordObject({
   ...business,
-  conditions: z.looseObject({}).optional(),
-  execution: z.looseObject({}).optional(),
+  conditions: conditions.optional(),
+  execution: recordObject({
+    group_by: nullableString.optional(),
+    group_order: z.string().optional(),
+    sort_by: nullableString.optional(),
+    sort_order: z.string().optional(),
+    columns: z.array(recordObject({ id: z.union([z.string(), z.number()]), title: z.string() })).optional(),
+  }).optional(),
 });
-export type View = z.output<typeof ViewRecord>;
+export type View = z.output<typeof ViewSchema>;
 
 /**
  * A macro (a set of ticket changes an agent applies at once).
@@ -404,11 +471,11 @@ export type View = z.output<typeof ViewRecord>;
  * const macro = await zendesk.macros.get({ macro_id: 368000000001 });
  * ```
  */
-export const MacroRecord = z.looseObject({
+export const MacroSchema = recordObject({
   ...business,
-  actions: z.array(z.looseObject({ field: z.string() })),
+  actions: z.array(recordObject({ field: z.string(), value: z.unknown() })),
 });
-export type Macro = z.output<typeof MacroRecord>;
+export type Macro = z.output<typeof MacroSchema>;
 
 /**
  * A service level agreement policy.
@@ -418,11 +485,50 @@ export type Macro = z.output<typeof MacroRecord>;
  * const policies = (await zendesk.sla_policies.list()).records;
  * ```
  */
-export const SlaPolicyRecord = z.looseObject({
+export const SlaPolicySchema = recordObject({
   ...business,
-  filter: z.looseObject({}),
+  filter: conditions,
   policy_metrics: z
-    .array(z.looseObject({ priority: z.string(), metric: z.string(), target: z.number() }))
+    .array(recordObject({ priority: z.string(), metric: z.string(), target: z.number() }))
     .optional(),
 });
-export type SlaPolicy = z.output<typeof SlaPolicyRecord>;
+export type SlaPolicy = z.output<typeof SlaPolicySchema>;
+
+// The schema names before 0.2 (the types kept their names), kept for one minor version.
+
+/** @deprecated Use `TicketSchema`. */
+export const TicketRecord = TicketSchema;
+/** @deprecated Use `AttachmentSchema`. */
+export const AttachmentRecord = AttachmentSchema;
+/** @deprecated Use `TicketCommentSchema`. */
+export const CommentRecord = TicketCommentSchema;
+/** @deprecated Use `UserSchema`. */
+export const UserRecord = UserSchema;
+/** @deprecated Use `OrganizationSchema`. */
+export const OrganizationRecord = OrganizationSchema;
+/** @deprecated Use `GroupSchema`. */
+export const GroupRecord = GroupSchema;
+/** @deprecated Use `TicketAuditSchema`. */
+export const AuditRecord = TicketAuditSchema;
+/** @deprecated Use `TicketMetricSchema`. */
+export const TicketMetricRecord = TicketMetricSchema;
+/** @deprecated Use `TicketFieldSchema`. */
+export const TicketFieldRecord = TicketFieldSchema;
+/** @deprecated Use `TicketFormSchema`. */
+export const TicketFormRecord = TicketFormSchema;
+/** @deprecated Use `BrandSchema`. */
+export const BrandRecord = BrandSchema;
+/** @deprecated Use `TagSchema`. */
+export const TagRecord = TagSchema;
+/** @deprecated Use `SatisfactionRatingSchema`. */
+export const SatisfactionRatingRecord = SatisfactionRatingSchema;
+/** @deprecated Use `GroupMembershipSchema`. */
+export const GroupMembershipRecord = GroupMembershipSchema;
+/** @deprecated Use `OrganizationMembershipSchema`. */
+export const OrganizationMembershipRecord = OrganizationMembershipSchema;
+/** @deprecated Use `ViewSchema`. */
+export const ViewRecord = ViewSchema;
+/** @deprecated Use `MacroSchema`. */
+export const MacroRecord = MacroSchema;
+/** @deprecated Use `SlaPolicySchema`. */
+export const SlaPolicyRecord = SlaPolicySchema;
