@@ -121,6 +121,14 @@ export class SqlStore implements Store {
     return this.db.ping();
   }
 
+  async heartbeat(now: Date): Promise<void> {
+    await this.db.execute(
+      `INSERT INTO store_heartbeat (id, beat_at) VALUES (1, $1)
+       ON CONFLICT (id) DO UPDATE SET beat_at = excluded.beat_at`,
+      [now.toISOString()],
+    );
+  }
+
   close(): Promise<void> {
     return this.db.close();
   }

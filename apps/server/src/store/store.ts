@@ -102,6 +102,11 @@ export interface Store {
   migrate(extra?: readonly Migration[]): Promise<MigrationReport>;
   /** Throws `StoreUnavailableError` when the store cannot answer. */
   ping(): Promise<void>;
+  /**
+   * Rewrites the heartbeat row: throws when the store answers but cannot write (a full disk, a
+   * read-only file, replica or role). `/readyz` calls it after `ping`.
+   */
+  heartbeat(now: Date): Promise<void>;
   /** Closes the connections. Idempotent. */
   close(): Promise<void>;
 

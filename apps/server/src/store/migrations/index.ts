@@ -3,6 +3,7 @@ import { migration0004ApplicationAdmin } from './0004-application-admin';
 import { migration0007ConnectSessions } from './0007-connect-sessions';
 import { migration0008UnloggedRateLimits } from './0008-unlogged-rate-limits';
 import { migration0011ApplicationSecretGeneration } from './0011-application-secret-generation';
+import { migration0012StoreHeartbeat } from './0012-store-heartbeat';
 import type { Migration } from './migration';
 
 /**
@@ -22,6 +23,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0007ConnectSessions,
   migration0008UnloggedRateLimits,
   migration0011ApplicationSecretGeneration,
+  migration0012StoreHeartbeat,
 ];
 
 export type { Migration } from './migration';
