@@ -121,6 +121,17 @@ export class SqlStore implements Store {
     return this.db.ping();
   }
 
+  async isEmpty(): Promise<boolean> {
+    const rows =
+      this.dialect === 'sqlite'
+        ? await this.db.query(
+            "SELECT 1 AS found FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'",
+          )
+        : // to_regclass follows the search_path, so it looks in the configured schema.
+          await this.db.query("SELECT 1 AS found WHERE to_regclass('schema_migrations') IS NOT NULL");
+    return rows.length === 0;
+  }
+
   async heartbeat(now: Date): Promise<void> {
     await this.db.execute(
       `INSERT INTO store_heartbeat (id, beat_at) VALUES (1, $1)

@@ -107,6 +107,8 @@ export interface Store {
    * read-only file, replica or role). `/readyz` calls it after `ping`.
    */
   heartbeat(now: Date): Promise<void>;
+  /** Whether the store was never migrated (no `schema_migrations`): a new database, or a lost one. */
+  isEmpty(): Promise<boolean>;
   /** Closes the connections. Idempotent. */
   close(): Promise<void>;
 
