@@ -201,6 +201,8 @@ export async function createServer(options: CreateServerOptions = {}): Promise<C
           await extension.start?.(app.services);
           started.push(extension);
         }
+        // Webhooks a stopped or killed process left pending go out from here (or any other process).
+        app.services.connectSessions.webhooks.start();
         return server;
       })();
       return running;
@@ -213,6 +215,8 @@ export async function createServer(options: CreateServerOptions = {}): Promise<C
         } else {
           app.startDraining();
         }
+        // What is pending stays stored for the next process.
+        await app.services.connectSessions.webhooks.stop();
         for (const extension of started.reverse()) {
           try {
             await extension.stop?.();

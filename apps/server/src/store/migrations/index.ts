@@ -4,6 +4,7 @@ import { migration0007ConnectSessions } from './0007-connect-sessions';
 import { migration0008UnloggedRateLimits } from './0008-unlogged-rate-limits';
 import { migration0011ApplicationSecretGeneration } from './0011-application-secret-generation';
 import { migration0012StoreHeartbeat } from './0012-store-heartbeat';
+import { migration0013WebhookOutbox } from './0013-webhook-outbox';
 import type { Migration } from './migration';
 
 /**
@@ -24,6 +25,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0008UnloggedRateLimits,
   migration0011ApplicationSecretGeneration,
   migration0012StoreHeartbeat,
+  migration0013WebhookOutbox,
 ];
 
 export type { Migration } from './migration';
