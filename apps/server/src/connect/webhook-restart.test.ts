@@ -6,9 +6,11 @@ import { type AsanaSimulator, startAsanaSimulator } from '@conduit/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dropSchema, TEST_DATABASE_URL, uniqueSchemaName } from '../test-support/postgres-test-schema';
 import {
+  applicationToken,
   json,
   requireBuiltServer,
   type ServerProcess,
+  serverTestEnv,
   startServerProcess,
 } from '../test-support/server-process';
 import { makeTempDir, removeTempDir } from '../test-support/temp-dir';
@@ -19,8 +21,6 @@ import { WEBHOOK_SIGNATURE_TOLERANCE_SECONDS } from './webhook-delivery';
 // one pending (5 of 5 events never arrived). Here a real server process is killed with SIGKILL
 // while its 5 events are failing, and the one started after it delivers every one.
 
-const CLIENT_ID = 'webhook-restart-test';
-const CLIENT_SECRET = 'webhook-restart-test-secret-0123456789';
 const EVENTS = 5;
 
 interface Delivery {
@@ -58,22 +58,19 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('connect-session webhooks acros
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
     dataDir = await makeTempDir('webhook-restart');
-    Object.assign(env, {
-      CONDUIT_DATA_DIR: dataDir,
-      CONDUIT_BOOTSTRAP_CLIENT_ID: CLIENT_ID,
-      CONDUIT_BOOTSTRAP_CLIENT_SECRET: CLIENT_SECRET,
-      CONDUIT_ALLOW_UPSTREAM_OVERRIDE: '1',
-      CONDUIT_EGRESS_ALLOW: '127.0.0.0/8',
-      CONDUIT_RATE_LIMIT: 'off',
-      CONDUIT_LOG_LEVEL: 'error',
-      ...(kind === 'postgres'
-        ? {
-            CONDUIT_DATABASE_URL: TEST_DATABASE_URL,
-            CONDUIT_DATABASE_SCHEMA: schema,
-            CONDUIT_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-          }
-        : {}),
-    });
+    Object.assign(
+      env,
+      serverTestEnv({
+        CONDUIT_DATA_DIR: dataDir,
+        ...(kind === 'postgres'
+          ? {
+              CONDUIT_DATABASE_URL: TEST_DATABASE_URL,
+              CONDUIT_DATABASE_SCHEMA: schema,
+              CONDUIT_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+            }
+          : {}),
+      }),
+    );
   });
 
   afterAll(async () => {
@@ -87,12 +84,7 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('connect-session webhooks acros
 
   it('delivers every pending event after the process is killed and another starts', async () => {
     server = await startServerProcess(env);
-    const token = (
-      await json(`${server.url}/api/v1/account/applications/token`, {
-        method: 'POST',
-        body: { client_id: CLIENT_ID, client_secret: CLIENT_SECRET },
-      })
-    ).body.access_token as string;
+    const token = await applicationToken(server);
 
     for (let index = 0; index < EVENTS; index++) {
       // Re-authorization sessions: the connector (and its upstream address, an operator's setting
@@ -144,7 +136,8 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('connect-session webhooks acros
     server = await startServerProcess(env);
     const accepted = () =>
       new Set(deliveries.filter((delivery) => delivery.accepted).map((delivery) => delivery.eventId));
-    // The retry delays are 1 s then 5 s; a lease the killed process held runs out after 15 s.
+    // The retry delays are 1 s then 5 s; an attempt the killed process was making (its lease
+    // held) is made again once the lease runs out, after 15 s.
     const delivered = Date.now() + 60_000;
     while (accepted().size < EVENTS) {
       if (Date.now() > delivered) {

@@ -2,28 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { ErrorBodySchema } from '@conduit/protocol';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Keyring } from '../crypto/keyring';
-import { silentLogger } from '../logging/logger';
-import { listen, type RunningServer } from '../server/listen';
 import { openStore } from '../store/open-store';
 import type { Store } from '../store/store';
 import { TEST_DATABASE_URL } from '../test-support/postgres-test-schema';
+import { serveBareApp } from '../test-support/serve-bare-app';
 import { type StoreKind, testStoreLocation } from '../test-support/test-app';
-import { createApp } from './create-app';
-
-function serve(store: Store): Promise<RunningServer> {
-  const app = createApp({
-    store,
-    config: {
-      keyring: new Keyring([{ id: 'k', key: randomBytes(32) }]),
-      allowUpstreamOverride: false,
-      rateLimit: { limit: 100, windowMs: 60_000 },
-      bodyLimitBytes: 1024 * 1024,
-    },
-    logger: silentLogger,
-  });
-  return listen(app, { host: '127.0.0.1', port: 0 });
-}
 
 async function asAdmin(sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
@@ -75,14 +58,14 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('/readyz over %s (issue 28, fin
     const store = await location.open();
     cleanups.push(() => store.close());
     await store.migrate();
-    const writable = await serve(store);
+    const writable = await serveBareApp(store);
     cleanups.push(() => writable.close());
     expect((await fetch(`${writable.url}/readyz`)).status).toBe(200);
 
     const readOnly = await readOnlyStore(kind, store, location.schema, cleanups);
     // It still answers reads: a ping alone called it ready.
     await readOnly.ping();
-    const server = readOnly === store ? writable : await serve(readOnly);
+    const server = readOnly === store ? writable : await serveBareApp(readOnly);
     if (server !== writable) cleanups.push(() => server.close());
     const ready = await fetch(`${server.url}/readyz`);
     expect(ready.status).toBe(503);

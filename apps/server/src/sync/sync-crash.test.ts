@@ -4,31 +4,27 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexInconsistencies } from '../search/test-support/index-consistency';
 import { openStore } from '../store/open-store';
 import {
+  applicationToken,
   json,
   requireBuiltServer,
   type ServerProcess,
+  serverTestEnv,
   startServerProcess,
 } from '../test-support/server-process';
 import { makeTempDir, removeTempDir } from '../test-support/temp-dir';
 import { expectedRecords } from './test-support/expected-records';
 import { storedRecords } from './test-support/stored-records';
 
-const CLIENT_ID = 'sync-crash-test';
-const CLIENT_SECRET = 'sync-crash-test-secret-0123456789';
 const CONCURRENCY = 2;
 
 function startSyncServer(dataDir: string): Promise<ServerProcess> {
-  return startServerProcess({
-    CONDUIT_DATA_DIR: dataDir,
-    CONDUIT_BOOTSTRAP_CLIENT_ID: CLIENT_ID,
-    CONDUIT_BOOTSTRAP_CLIENT_SECRET: CLIENT_SECRET,
-    CONDUIT_ALLOW_UPSTREAM_OVERRIDE: '1',
-    CONDUIT_EGRESS_ALLOW: '127.0.0.0/8',
-    CONDUIT_RATE_LIMIT: 'off',
-    CONDUIT_LOG_LEVEL: 'error',
-    CONDUIT_SYNC_LEASE: '2s',
-    CONDUIT_SYNC_CONCURRENCY: String(CONCURRENCY),
-  });
+  return startServerProcess(
+    serverTestEnv({
+      CONDUIT_DATA_DIR: dataDir,
+      CONDUIT_SYNC_LEASE: '2s',
+      CONDUIT_SYNC_CONCURRENCY: String(CONCURRENCY),
+    }),
+  );
 }
 
 describe('a sync survives the server process being killed', () => {
@@ -55,12 +51,7 @@ describe('a sync survives the server process being killed', () => {
 
   it('resumes after SIGKILL and restart, ending with exactly the upstream records', async () => {
     server = await startSyncServer(dataDir);
-    const token = (
-      await json(`${server.url}/api/v1/account/applications/token`, {
-        method: 'POST',
-        body: { client_id: CLIENT_ID, client_secret: CLIENT_SECRET },
-      })
-    ).body.access_token as string;
+    const token = await applicationToken(server);
     const created = await json(`${server.url}/v1/integrations/connectors`, {
       method: 'POST',
       token,

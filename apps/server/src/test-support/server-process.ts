@@ -91,3 +91,47 @@ export async function json(url: string, init: { method?: string; token?: string;
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
+
+/** The bootstrap application of {@link serverTestEnv}. */
+export const TEST_SERVER_CLIENT = {
+  clientId: 'server-process-test',
+  clientSecret: 'server-process-test-secret-0123456789',
+} as const;
+
+/**
+ * What a test's server process runs with: the bootstrap application {@link TEST_SERVER_CLIENT},
+ * upstream overrides and loopback egress (the simulators listen there), no inbound rate limit and
+ * only error logs; `extra` adds to it or overrides it.
+ *
+ * @example
+ * ```ts
+ * const server = await startServerProcess(serverTestEnv({ CONDUIT_DATA_DIR: dataDir }));
+ * ```
+ */
+export function serverTestEnv(extra: Record<string, string>): Record<string, string> {
+  return {
+    CONDUIT_BOOTSTRAP_CLIENT_ID: TEST_SERVER_CLIENT.clientId,
+    CONDUIT_BOOTSTRAP_CLIENT_SECRET: TEST_SERVER_CLIENT.clientSecret,
+    CONDUIT_ALLOW_UPSTREAM_OVERRIDE: '1',
+    CONDUIT_EGRESS_ALLOW: '127.0.0.0/8',
+    CONDUIT_RATE_LIMIT: 'off',
+    CONDUIT_LOG_LEVEL: 'error',
+    ...extra,
+  };
+}
+
+/**
+ * An application token of {@link TEST_SERVER_CLIENT} from a server process.
+ *
+ * @example
+ * ```ts
+ * const token = await applicationToken(server);
+ * ```
+ */
+export async function applicationToken(server: ServerProcess): Promise<string> {
+  const { body } = await json(`${server.url}/api/v1/account/applications/token`, {
+    method: 'POST',
+    body: { client_id: TEST_SERVER_CLIENT.clientId, client_secret: TEST_SERVER_CLIENT.clientSecret },
+  });
+  return body.access_token as string;
+}
