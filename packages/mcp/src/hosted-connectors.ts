@@ -2,6 +2,7 @@ import { createHostedExecutor, type HostedClient } from '@conduit/hosted';
 import { AuthenticationError, type ExecuteOptions } from '@conduit/protocol';
 import { type ConnectorSource, definitionsOf } from './connector-source';
 import type { McpConnector } from './mcp-connector';
+import { shortIds } from './tool-name';
 
 /** Options of {@link hostedConnectors}. */
 export interface HostedConnectorsOptions {
@@ -12,18 +13,13 @@ export interface HostedConnectorsOptions {
   readonly only?: string;
 }
 
-function slug(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^_|_$/g, '');
-}
-
 /**
  * One {@link McpConnector} per connector the hosted user has, each running through the service
- * (so `search` over synced data is among its tools). Several connectors of one kind get their
- * name in the tool prefix (`asana_studio_tasks_list`) and before each description. Kinds without
- * a definition here are left out.
+ * (so `search` over synced data is among its tools). Several connectors of one kind get a short
+ * stable id of the connector in the tool prefix (`asana_q3x7ba_tasks_list`, see {@link shortIds}),
+ * and its name, quoted as data, in each description: a display name is the end user's text, so it
+ * never becomes part of a tool name (names of any length fit in 64 characters and never collide)
+ * nor reads as an instruction to the model. Kinds without a definition here are left out.
  *
  * @example
  * ```ts
@@ -42,14 +38,9 @@ export async function hostedConnectors(
   const connectors: McpConnector[] = [];
   for (const definition of definitions) {
     const ofKind = listed.filter((connector) => connector.connector_type === definition.connectorType);
-    const used = new Set<string>();
+    const ids = shortIds(ofKind.map((connector) => connector.id));
     for (const connector of ofKind) {
-      let prefix = definition.name;
-      if (ofKind.length > 1) {
-        prefix = `${definition.name}_${slug(connector.name) || connector.id}`;
-        if (used.has(prefix)) prefix = `${definition.name}_${slug(connector.id)}`;
-      }
-      used.add(prefix);
+      const prefix = ofKind.length > 1 ? `${definition.name}_${ids.get(connector.id)}` : definition.name;
       connectors.push({
         definition,
         executor: createHostedExecutor({ client: options.client, connectorId: connector.id, definition }),

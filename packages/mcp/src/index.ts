@@ -21,7 +21,12 @@ export { DEFAULT_DOWNLOAD_CAP, DEFAULT_RESOURCE_CAP } from './download-caps';
 export { decodeDownloadArgs, downloadUri } from './download-link';
 export { type HostedConnectorsOptions, hostedConnectors, isRefusedToken } from './hosted-connectors';
 export type { McpConnector } from './mcp-connector';
-export { createMcpHttpHandler, type McpAuthenticator, type McpHttpHandlerOptions } from './mcp-http-handler';
+export {
+  createMcpHttpHandler,
+  MCP_SESSION_LIMITS,
+  type McpAuthenticator,
+  type McpHttpHandlerOptions,
+} from './mcp-http-handler';
 export {
   DEFAULT_OUTPUT_SCHEMAS,
   OUTPUT_SCHEMAS,

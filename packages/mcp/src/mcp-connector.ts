@@ -14,6 +14,9 @@ export interface McpConnector {
   readonly executor: ConnectorExecutor;
   /** Tool name prefix; default the definition's name (`asana` → `asana_tasks_list`). */
   readonly prefix?: string;
-  /** Said before every description when several connectors of one kind are served, e.g. a connector's name. */
+  /**
+   * Which connector the tools act on, when several of one kind are served (e.g. a connector's
+   * name): told in every description as a JSON-quoted value, never as text of the description.
+   */
   readonly label?: string;
 }

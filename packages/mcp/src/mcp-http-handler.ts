@@ -19,15 +19,51 @@ export interface McpHttpHandlerOptions {
   readonly authenticate: McpAuthenticator;
   /** The endpoint's path; default `/mcp`. */
   readonly path?: string;
-  /** A session unused this long is ended (clients that vanish never send their DELETE); default 30 min. */
+  /**
+   * A session unused this long is ended (clients that vanish never send their DELETE); default
+   * {@link MCP_SESSION_LIMITS}' 10 minutes. A client whose session ended gets 404 and
+   * initializes again, as the MCP spec has it.
+   */
   readonly sessionIdleMs?: number;
+  /**
+   * Open sessions of one bearer token at most; a new one ends that token's least recently used.
+   * Default {@link MCP_SESSION_LIMITS}' 8.
+   */
+  readonly maxSessionsPerToken?: number;
+  /**
+   * Open sessions at most, over every token; a new one ends the least recently used. Default
+   * {@link MCP_SESSION_LIMITS}' 200.
+   */
+  readonly maxSessions?: number;
 }
+
+/**
+ * The default session limits of {@link createMcpHttpHandler}. Each session holds its own MCP server
+ * (tools, schemas, a hosted client): about 0.7 MiB, so 1,500 `initialize` calls with one token
+ * used to hold about a GiB until the idle time passed (issue 28). With these, one token holds at
+ * most 8 sessions (an agent rarely needs more than one or two; a restart leaves the old one to be
+ * evicted) and the process at most 200, about 140 MiB.
+ */
+export const MCP_SESSION_LIMITS = {
+  sessionIdleMs: 10 * 60_000,
+  maxSessionsPerToken: 8,
+  maxSessions: 200,
+} as const;
 
 interface Session {
   readonly transport: StreamableHTTPServerTransport;
   readonly server: McpServer;
   readonly tokenDigest: Buffer;
+  /** `tokenDigest` in hex: the key of the token's sessions. */
+  readonly tokenKey: string;
   lastUsed: number;
+}
+
+function positiveInteger(value: number, name: string): number {
+  if (!Number.isInteger(value) || value < 1) {
+    throw new RangeError(`createMcpHttpHandler: ${name} must be a positive integer, got ${value}`);
+  }
+  return value;
 }
 
 function digest(token: string): Buffer {
@@ -53,7 +89,9 @@ function answer(
  * A `node:http` request handler serving MCP's Streamable HTTP transport at `/mcp`, behind bearer
  * auth. A request without a session authenticates its token and starts a session (an
  * `initialize`); every later request of the session must carry the same token. Sessions end on
- * the client's DELETE or `close()`.
+ * the client's DELETE, after `sessionIdleMs` unused, when a newer session pushes the least
+ * recently used out of a full `maxSessionsPerToken` or `maxSessions`, or on `close()`: however
+ * many `initialize` calls arrive, the sessions held stay within the caps.
  *
  * @example
  * ```ts
@@ -69,15 +107,46 @@ export function createMcpHttpHandler(options: McpHttpHandlerOptions): {
   readonly sessionCount: number;
 } {
   const path = options.path ?? '/mcp';
-  const idleMs = options.sessionIdleMs ?? 30 * 60_000;
+  const idleMs = options.sessionIdleMs ?? MCP_SESSION_LIMITS.sessionIdleMs;
+  const perToken = positiveInteger(
+    options.maxSessionsPerToken ?? MCP_SESSION_LIMITS.maxSessionsPerToken,
+    'maxSessionsPerToken',
+  );
+  const overall = positiveInteger(options.maxSessions ?? MCP_SESSION_LIMITS.maxSessions, 'maxSessions');
+  // In order of last use, least recent first: a used session is moved to the end (Map keeps
+  // insertion order), so eviction takes the first entry that qualifies.
   const sessions = new Map<string, Session>();
+  const ofToken = new Map<string, number>();
+  const end = (id: string, session: Session) => {
+    if (sessions.get(id) !== session) return;
+    sessions.delete(id);
+    const left = (ofToken.get(session.tokenKey) ?? 1) - 1;
+    if (left === 0) ofToken.delete(session.tokenKey);
+    else ofToken.set(session.tokenKey, left);
+    void session.server.close();
+  };
+  const admit = (id: string, session: Session) => {
+    if ((ofToken.get(session.tokenKey) ?? 0) >= perToken) {
+      for (const [oldId, old] of sessions) {
+        if (old.tokenKey !== session.tokenKey) continue;
+        end(oldId, old);
+        break;
+      }
+    }
+    if (sessions.size >= overall) {
+      const [oldId, old] = sessions.entries().next().value as [string, Session];
+      end(oldId, old);
+    }
+    sessions.set(id, session);
+    ofToken.set(session.tokenKey, (ofToken.get(session.tokenKey) ?? 0) + 1);
+  };
   const sweep = setInterval(
     () => {
       const now = Date.now();
       for (const [id, session] of sessions) {
-        if (now - session.lastUsed < idleMs) continue;
-        sessions.delete(id);
-        void session.server.close();
+        // Least recently used first: the first one still fresh ends the sweep.
+        if (now - session.lastUsed < idleMs) break;
+        end(id, session);
       }
     },
     Math.min(idleMs, 60_000),
@@ -101,6 +170,8 @@ export function createMcpHttpHandler(options: McpHttpHandlerOptions): {
             return unauthorized(response, 'the token does not match the session');
           }
           session.lastUsed = Date.now();
+          sessions.delete(sessionId);
+          sessions.set(sessionId, session);
           return await session.transport.handleRequest(request, response);
         }
         const server = await options.authenticate(token);
@@ -108,11 +179,20 @@ export function createMcpHttpHandler(options: McpHttpHandlerOptions): {
         const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
           sessionIdGenerator: () => randomUUID(),
           onsessioninitialized: (id) => {
-            sessions.set(id, { transport, server, tokenDigest: digest(token), lastUsed: Date.now() });
+            const tokenDigest = digest(token);
+            admit(id, {
+              transport,
+              server,
+              tokenDigest,
+              tokenKey: tokenDigest.toString('hex'),
+              lastUsed: Date.now(),
+            });
           },
         });
         transport.onclose = () => {
-          if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
+          const id = transport.sessionId;
+          const session = id === undefined ? undefined : sessions.get(id);
+          if (id !== undefined && session !== undefined) end(id, session);
         };
         await server.connect(transport);
         await transport.handleRequest(request, response);
@@ -131,6 +211,7 @@ export function createMcpHttpHandler(options: McpHttpHandlerOptions): {
       clearInterval(sweep);
       const open = [...sessions.values()];
       sessions.clear();
+      ofToken.clear();
       await Promise.allSettled(open.map((session) => session.server.close()));
     },
   };

@@ -15,6 +15,7 @@ export const FLAG_VARIABLES: Readonly<Record<string, string>> = {
 /** Flags that take no value. */
 export const SWITCH_VARIABLES: Readonly<Record<string, string>> = {
   'allow-upstream-override': 'CONDUIT_ALLOW_UPSTREAM_OVERRIDE',
+  'new-install': 'CONDUIT_NEW_INSTALL',
 };
 
 /** A parsed command line. */

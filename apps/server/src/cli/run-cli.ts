@@ -31,6 +31,7 @@ Flags (each also settable by the variable shown):
   --database-statement-timeout DURATION
                                CONDUIT_DATABASE_STATEMENT_TIMEOUT (PostgreSQL; default 30s)
   --allow-upstream-override    CONDUIT_ALLOW_UPSTREAM_OVERRIDE=1
+  --new-install                CONDUIT_NEW_INSTALL=1 (start on an empty database beside an earlier install's keys)
 
 Secrets are read from the environment only:
   CONDUIT_DATABASE_URL         postgres://… (PostgreSQL instead of the embedded SQLite file)

@@ -37,6 +37,11 @@ export interface ServerConfig {
   readonly tokenSecret: Buffer | undefined;
   /** `CONDUIT_ALLOW_UPSTREAM_OVERRIDE=1` lets connectors set `config.base_url`. */
   readonly allowUpstreamOverride: boolean;
+  /**
+   * `CONDUIT_NEW_INSTALL=1` (`--new-install`): start on an empty store even though keys of an
+   * earlier install are present (otherwise refused, see `refuseLostStore`).
+   */
+  readonly newInstall?: boolean | undefined;
   /** `CONDUIT_RATE_LIMIT`, default `600/60s` per application; `off` disables it. */
   readonly rateLimit: RateLimitSpec | null;
   /**
@@ -317,6 +322,7 @@ export function loadServerConfig(environment: Environment, cwd: string = process
     encryptionKeys: encryptionKeysFrom(env),
     tokenSecret,
     allowUpstreamOverride: flag(env, 'CONDUIT_ALLOW_UPSTREAM_OVERRIDE'),
+    newInstall: flag(env, 'CONDUIT_NEW_INSTALL'),
     rateLimit: wrap('CONDUIT_RATE_LIMIT', () => parseRateLimit(read(env, 'CONDUIT_RATE_LIMIT') ?? '600/60s')),
     upstreamRateLimit: wrap('CONDUIT_UPSTREAM_RATE_LIMIT', () => {
       const text = read(env, 'CONDUIT_UPSTREAM_RATE_LIMIT');

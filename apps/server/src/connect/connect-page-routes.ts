@@ -325,7 +325,7 @@ async function connectAccount(
     connector_type: kind,
     reauthorized: !created,
   });
-  await services.connectSessions.notifyCompleted(session.id, c.get('logger'));
+  await services.connectSessions.notifyCompleted(session.id);
   if (session.returnUrl !== null) {
     const target = new URL(session.returnUrl);
     target.searchParams.set('connect_session_id', session.id);

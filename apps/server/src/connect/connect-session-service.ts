@@ -19,7 +19,7 @@ import type { ConnectorService } from '../services/connector-service';
 import { toBuffer, toNumber } from '../store/sql-values';
 import type { SealedValue, Store } from '../store/store';
 import { parseBody } from '../validation/parse-body';
-import { deliverWebhook, type WebhookDeliveryOptions } from './webhook-delivery';
+import { WebhookOutbox, type WebhookOutboxSettings } from './webhook-outbox';
 
 /** How long an end user has to finish connecting, in seconds (30 minutes). */
 export const CONNECT_SESSION_TTL_SECONDS = 1800;
@@ -122,8 +122,8 @@ export class ConnectSessionService {
   readonly #ttlMs: number;
 
   readonly #keyring: Keyring;
-  readonly #webhook: Pick<WebhookDeliveryOptions, 'fetch' | 'retryDelaysMs' | 'sleep'>;
-  readonly #deliveries = new Set<Promise<void>>();
+  /** Where completion webhooks wait until delivered (stored: a restart loses none). */
+  readonly webhooks: WebhookOutbox;
   readonly #checkWebhookUrl: ((url: string) => void) | undefined;
 
   constructor(options: {
@@ -138,9 +138,17 @@ export class ConnectSessionService {
      */
     checkWebhookUrl?: (url: string) => void;
     /** How webhooks are sent (the egress-checked `fetch`); tests shorten the backoff. */
-    webhook?: Pick<WebhookDeliveryOptions, 'fetch' | 'retryDelaysMs' | 'sleep'>;
+    webhook?: WebhookOutboxSettings;
+    /** The webhook outbox's log. */
+    logger: Logger;
   }) {
-    this.#webhook = options.webhook ?? {};
+    this.webhooks = new WebhookOutbox({
+      store: options.store,
+      clock: options.clock,
+      keyring: options.keyring,
+      logger: options.logger,
+      ...(options.webhook === undefined ? {} : { settings: options.webhook }),
+    });
     this.#checkWebhookUrl = options.checkWebhookUrl;
     this.#store = options.store;
     this.#keyring = options.keyring;
@@ -380,45 +388,30 @@ export class ConnectSessionService {
 
   /**
    * Tells the session's application, at its `webhook_url`, that the session completed: a signed
-   * `connect_session.completed` event, retried with backoff in the background. Nothing without a
-   * webhook URL. {@link ConnectSessionService.idle} waits for deliveries under way.
+   * `connect_session.completed` event, stored in the webhook outbox and sent from there (retried
+   * with backoff by whichever process finds it due, across restarts). Nothing without a webhook
+   * URL. {@link ConnectSessionService.idle} waits until nothing is pending.
    */
-  async notifyCompleted(id: string, logger: Logger): Promise<void> {
+  async notifyCompleted(id: string): Promise<void> {
     const session = await this.find(id);
     if (!session?.webhookUrl || !session.webhookSecret) return;
-    const secret = unsealJson(this.#keyring, session.webhookSecret, webhookSecretContext(id)) as string;
     const event: ConnectSessionEvent = {
       id: `evt_${randomBytes(16).toString('hex')}`,
       type: 'connect_session.completed',
       created_at: new Date(this.#clock.now()).toISOString(),
       data: this.toJson(session),
     };
-    const delivery = deliverWebhook({
+    await this.webhooks.enqueue({
+      id: event.id,
+      sessionId: id,
       url: session.webhookUrl,
-      secret,
       body: JSON.stringify(event),
-      eventId: event.id,
-      now: () => this.#clock.now(),
-      ...this.#webhook,
-      onFailure: (attempt, reason) =>
-        logger.warn('connect session webhook failed', {
-          connect_session_id: id,
-          event_id: event.id,
-          attempt,
-          reason,
-        }),
-    }).then((delivered) => {
-      if (delivered)
-        logger.info('connect session webhook delivered', { connect_session_id: id, event_id: event.id });
-      else logger.error('connect session webhook given up', { connect_session_id: id, event_id: event.id });
     });
-    this.#deliveries.add(delivery);
-    void delivery.finally(() => this.#deliveries.delete(delivery));
   }
 
-  /** Resolves once the webhook deliveries under way have succeeded or given up. */
+  /** Resolves once every stored webhook has been delivered or given up. */
   async idle(): Promise<void> {
-    while (this.#deliveries.size > 0) await Promise.all(this.#deliveries);
+    await this.webhooks.idle();
   }
 
   /** The session as the API answers it (`ConnectSessionSchema`). */

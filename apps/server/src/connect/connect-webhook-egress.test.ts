@@ -82,7 +82,7 @@ describe('the connect session webhook under the egress policy', () => {
     expect(connector.status).toBe(201);
     const sessions = t.app.services.connectSessions;
     expect(await sessions.complete(sessionId, (connector.body as { id: string }).id)).toBe(true);
-    await sessions.notifyCompleted(sessionId, t.app.services.logger);
+    await sessions.notifyCompleted(sessionId);
     await sessions.idle();
   }
 

@@ -5,7 +5,16 @@ import type { Clock } from '../clock';
 
 /** What a bearer token says about its holder. */
 export type TokenClaims =
-  | { readonly kind: 'application'; readonly applicationId: string }
+  | {
+      readonly kind: 'application';
+      readonly applicationId: string;
+      /**
+       * The generation of the application's secret the token was issued for (1 for the first,
+       * one more at each rotation): minting a scoped token checks it is still the current one.
+       * Tokens issued before generations were carried have none (read as 1).
+       */
+      readonly secretGeneration?: number | undefined;
+    }
   | { readonly kind: 'scoped'; readonly applicationId: string; readonly externalUserId: string };
 
 /** A verified token: its claims and when it expires (seconds since the epoch). */
@@ -21,6 +30,7 @@ const PayloadSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('application'),
     app: z.string().min(1),
+    gen: z.number().int().positive().optional(),
     iat: z.number().int(),
     exp: z.number().int(),
   }),
@@ -66,7 +76,13 @@ export class TokenSigner {
     const iat = Math.floor(this.#clock.now() / 1000);
     const payload =
       claims.kind === 'application'
-        ? { kind: claims.kind, app: claims.applicationId, iat, exp: iat + ttlSeconds }
+        ? {
+            kind: claims.kind,
+            app: claims.applicationId,
+            ...(claims.secretGeneration === undefined ? {} : { gen: claims.secretGeneration }),
+            iat,
+            exp: iat + ttlSeconds,
+          }
         : {
             kind: claims.kind,
             app: claims.applicationId,
@@ -123,7 +139,13 @@ export class TokenSigner {
       throw invalid('the bearer token has expired', 'token_expired');
     }
     return claims.kind === 'application'
-      ? { kind: 'application', applicationId: claims.app, issuedAt: claims.iat, expiresAt: claims.exp }
+      ? {
+          kind: 'application',
+          applicationId: claims.app,
+          secretGeneration: claims.gen,
+          issuedAt: claims.iat,
+          expiresAt: claims.exp,
+        }
       : {
           kind: 'scoped',
           applicationId: claims.app,

@@ -192,6 +192,7 @@ export function createApp(options: CreateAppOptions): ConduitApp {
       clock,
       keyring: config.keyring,
       connectors,
+      logger,
       // Webhooks leave through the egress policy like upstream calls: an application cannot point
       // the service at its own network.
       checkWebhookUrl: (url) => egress.assertConfiguredUrl(url),

@@ -1,14 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { createServer as createTcpServer } from 'node:net';
 import { ErrorBodySchema } from '@conduit/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Keyring } from '../crypto/keyring';
-import { silentLogger } from '../logging/logger';
-import { listen, type RunningServer } from '../server/listen';
 import { openStore } from '../store/open-store';
-import type { Store } from '../store/store';
+import { serveBareApp } from '../test-support/serve-bare-app';
 import { makeTempDir, removeTempDir } from '../test-support/temp-dir';
-import { createApp } from './create-app';
 
 /** A port nothing listens on: bound, then released. */
 async function closedPort(): Promise<number> {
@@ -17,20 +12,6 @@ async function closedPort(): Promise<number> {
   const { port } = server.address() as { port: number };
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
-}
-
-function serve(store: Store): Promise<RunningServer> {
-  const app = createApp({
-    store,
-    config: {
-      keyring: new Keyring([{ id: 'k', key: randomBytes(32) }]),
-      allowUpstreamOverride: false,
-      rateLimit: { limit: 100, windowMs: 60_000 },
-      bodyLimitBytes: 1024 * 1024,
-    },
-    logger: silentLogger,
-  });
-  return listen(app, { host: '127.0.0.1', port: 0 });
 }
 
 describe('when the store is unreachable', () => {
@@ -43,7 +24,7 @@ describe('when the store is unreachable', () => {
     const store = await openStore({
       databaseUrl: `postgres://postgres@127.0.0.1:${await closedPort()}/test`,
     });
-    const server = await serve(store);
+    const server = await serveBareApp(store);
     cleanups.push(
       () => server.close(),
       () => store.close(),
@@ -70,7 +51,7 @@ describe('when the store is unreachable', () => {
     const dir = await makeTempDir('closed');
     const store = await openStore({ dataDir: dir });
     await store.migrate();
-    const server = await serve(store);
+    const server = await serveBareApp(store);
     cleanups.push(
       () => removeTempDir(dir),
       () => server.close(),

@@ -1,6 +1,9 @@
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { type Clock, systemClock } from '../clock';
 import { ConfigError } from '../config/config-error';
 import { type Environment, loadServerConfig, type ServerConfig } from '../config/server-config';
+import { KEY_FILE_NAME } from '../crypto/key-file';
 import { resolveKeyring } from '../crypto/resolve-keyring';
 import { StoreRefusedError } from '../errors/store-refused-error';
 import { defaultExecutorResolver, upstreamLimiterOptions } from '../execute/default-executor-resolver';
@@ -13,6 +16,7 @@ import { registerApplication } from '../services/applications';
 import type { ExecutorResolver } from '../services/executor-resolver';
 import { UpstreamLimiters } from '../services/upstream-limiters';
 import { openStore } from '../store/open-store';
+import { refuseLostStore } from '../store/refuse-lost-store';
 import type { Store } from '../store/store';
 import { defaultExtensions } from './default-extensions';
 import { listen, type RunningServer } from './listen';
@@ -86,6 +90,9 @@ export async function createServer(options: CreateServerOptions = {}): Promise<C
     defaultExtensions(options.env ?? process.env, limiters ? { limiters } : { upstreamRateLimitOff: true });
   const metrics = options.metrics ?? createServerMetrics({ defaultMetrics: true });
 
+  // Looked for before resolveKeyring, which creates the file on a first start.
+  const keyFile = config.databaseUrl === undefined ? join(config.dataDir, KEY_FILE_NAME) : undefined;
+  const keyFileExisted = keyFile !== undefined && (await stat(keyFile).catch(() => undefined)) !== undefined;
   const keyring = await resolveKeyring(config, logger);
   const store = await openStore({
     databaseUrl: config.databaseUrl,
@@ -100,6 +107,11 @@ export async function createServer(options: CreateServerOptions = {}): Promise<C
   const egress = new UpstreamEgress(config.egress);
   let app: ConduitApp;
   try {
+    await refuseLostStore(store, {
+      keyFile: keyFileExisted ? keyFile : undefined,
+      configuredKeys: config.encryptionKeys?.length ?? 0,
+      newInstall: config.newInstall === true,
+    });
     const report = await store.migrate(extensions.flatMap((extension) => extension.migrations ?? []));
     if (report.applied.length > 0)
       logger.info('applied migrations', { versions: report.applied, dialect: store.dialect });
@@ -189,6 +201,8 @@ export async function createServer(options: CreateServerOptions = {}): Promise<C
           await extension.start?.(app.services);
           started.push(extension);
         }
+        // Webhooks a stopped or killed process left pending go out from here (or any other process).
+        app.services.connectSessions.webhooks.start();
         return server;
       })();
       return running;
@@ -201,6 +215,8 @@ export async function createServer(options: CreateServerOptions = {}): Promise<C
         } else {
           app.startDraining();
         }
+        // What is pending stays stored for the next process.
+        await app.services.connectSessions.webhooks.stop();
         for (const extension of started.reverse()) {
           try {
             await extension.stop?.();

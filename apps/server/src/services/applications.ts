@@ -73,8 +73,10 @@ async function refreshSecret(
   secret: string,
   clock: Clock,
 ): Promise<void> {
-  if ((await verifySecret(secret, application.secret)) && !needsRehash(application.secret)) return;
-  await store.updateApplicationSecret(application.id, await hashSecret(secret), new Date(clock.now()));
+  const same = await verifySecret(secret, application.secret);
+  if (same && !needsRehash(application.secret)) return;
+  // A different secret is a rotation: tokens issued for the old one stop minting scoped tokens.
+  await store.updateApplicationSecret(application.id, await hashSecret(secret), new Date(clock.now()), !same);
 }
 
 /** Options of {@link authenticateClient}. */
@@ -219,8 +221,9 @@ export async function revokeApplication(
 }
 
 /**
- * Gives an active application a new generated secret; the old one stops getting tokens at once
- * (tokens already issued run until they expire). The answer is the only time the secret is shown.
+ * Gives an active application a new generated secret; the old one stops getting tokens at once,
+ * and application tokens issued for it can no longer mint scoped tokens (the secret's generation
+ * goes up; scoped tokens already issued run until they expire). The answer is the only time the secret is shown.
  *
  * @throws NotFoundError 404 for an unknown client id; ApiError 409 `application_revoked`
  * @example
@@ -237,7 +240,12 @@ export async function rotateApplicationSecret(
   if (!application) throw applicationNotFound(clientId);
   if (application.revokedAt) throw conflict(`application "${clientId}" is revoked`, 'application_revoked');
   const clientSecret = newClientSecret();
-  await store.updateApplicationSecret(application.id, await hashSecret(clientSecret), new Date(clock.now()));
+  await store.updateApplicationSecret(
+    application.id,
+    await hashSecret(clientSecret),
+    new Date(clock.now()),
+    true,
+  );
   const updated = (await store.findApplication(application.id)) ?? application;
   return { ...applicationJson(updated), client_secret: clientSecret };
 }

@@ -21,7 +21,7 @@ const CONNECTOR_COLUMNS = `id, application_id, external_user_id, connector_type,
   credentials_ciphertext, credentials_key_id, credentials_nonce, created_at, updated_at`;
 
 const APPLICATION_COLUMNS =
-  'id, client_id, secret_hash, secret_salt, secret_params, created_at, updated_at, name, revoked_at';
+  'id, client_id, secret_hash, secret_salt, secret_params, created_at, updated_at, name, revoked_at, secret_generation';
 
 type Row = Record<string, unknown>;
 
@@ -58,6 +58,7 @@ function applicationFromRow(row: Row): ApplicationRecord {
     name: row.name === null || row.name === undefined ? null : String(row.name),
     revokedAt:
       row.revoked_at === null || row.revoked_at === undefined ? null : toIsoTimestamp(row.revoked_at),
+    secretGeneration: Number(row.secret_generation ?? 1),
   };
 }
 
@@ -118,6 +119,25 @@ export class SqlStore implements Store {
 
   ping(): Promise<void> {
     return this.db.ping();
+  }
+
+  async isEmpty(): Promise<boolean> {
+    const rows =
+      this.dialect === 'sqlite'
+        ? await this.db.query(
+            "SELECT 1 AS found FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'",
+          )
+        : // to_regclass follows the search_path, so it looks in the configured schema.
+          await this.db.query("SELECT 1 AS found WHERE to_regclass('schema_migrations') IS NOT NULL");
+    return rows.length === 0;
+  }
+
+  async heartbeat(now: Date): Promise<void> {
+    await this.db.execute(
+      `INSERT INTO store_heartbeat (id, beat_at) VALUES (1, $1)
+       ON CONFLICT (id) DO UPDATE SET beat_at = excluded.beat_at`,
+      [now.toISOString()],
+    );
   }
 
   close(): Promise<void> {
@@ -187,7 +207,7 @@ export class SqlStore implements Store {
     application: ApplicationRecord,
   ): Promise<{ application: ApplicationRecord; created: boolean }> {
     const inserted = await this.db.query(
-      `INSERT INTO applications (${APPLICATION_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+      `INSERT INTO applications (${APPLICATION_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
        ON CONFLICT (client_id) DO NOTHING RETURNING id`,
       [
         application.id,
@@ -199,6 +219,7 @@ export class SqlStore implements Store {
         application.updatedAt,
         application.name ?? null,
         application.revokedAt ?? null,
+        application.secretGeneration ?? 1,
       ],
     );
     if (inserted.length > 0) return { application, created: true };
@@ -207,9 +228,11 @@ export class SqlStore implements Store {
     return { application: existing, created: false };
   }
 
-  async updateApplicationSecret(id: string, secret: SecretHash, now: Date): Promise<void> {
+  async updateApplicationSecret(id: string, secret: SecretHash, now: Date, rotated = false): Promise<void> {
     await this.db.execute(
-      'UPDATE applications SET secret_hash = $2, secret_salt = $3, secret_params = $4, updated_at = $5 WHERE id = $1',
+      `UPDATE applications SET secret_hash = $2, secret_salt = $3, secret_params = $4, updated_at = $5${
+        rotated ? ', secret_generation = secret_generation + 1' : ''
+      } WHERE id = $1`,
       [id, secret.hash, secret.salt, secret.params, now.toISOString()],
     );
   }

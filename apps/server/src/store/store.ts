@@ -31,6 +31,8 @@ export interface ApplicationRecord {
   readonly name?: string | null | undefined;
   /** When the application was revoked, or null while it is active. */
   readonly revokedAt?: string | null | undefined;
+  /** 1 for the first secret, one more at each rotation; application tokens carry it. Default 1. */
+  readonly secretGeneration?: number | undefined;
 }
 
 /** A connector as stored: credentials stay sealed until a caller decrypts them. */
@@ -100,6 +102,13 @@ export interface Store {
   migrate(extra?: readonly Migration[]): Promise<MigrationReport>;
   /** Throws `StoreUnavailableError` when the store cannot answer. */
   ping(): Promise<void>;
+  /**
+   * Rewrites the heartbeat row: throws when the store answers but cannot write (a full disk, a
+   * read-only file, replica or role). `/readyz` calls it after `ping`.
+   */
+  heartbeat(now: Date): Promise<void>;
+  /** Whether the store was never migrated (no `schema_migrations`): a new database, or a lost one. */
+  isEmpty(): Promise<boolean>;
   /** Closes the connections. Idempotent. */
   close(): Promise<void>;
 
@@ -117,7 +126,12 @@ export interface Store {
   insertApplication(
     application: ApplicationRecord,
   ): Promise<{ application: ApplicationRecord; created: boolean }>;
-  updateApplicationSecret(id: string, secret: SecretHash, now: Date): Promise<void>;
+  /**
+   * Stores a new hash of the secret. `rotated`: it is a new secret (the generation goes up, so
+   * application tokens issued for the old one can no longer mint scoped tokens); without it, the
+   * same secret hashed again (new cost parameters).
+   */
+  updateApplicationSecret(id: string, secret: SecretHash, now: Date, rotated?: boolean): Promise<void>;
   /** Every application, oldest first. */
   listApplications(): Promise<ApplicationRecord[]>;
   /** Marks the application revoked; false when it does not exist or was revoked already. */

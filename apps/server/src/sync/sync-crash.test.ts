@@ -1,80 +1,30 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { CreatedConnectorSchema, SyncSummarySchema } from '@conduit/protocol';
 import { type AsanaSimulator, startAsanaSimulator } from '@conduit/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexInconsistencies } from '../search/test-support/index-consistency';
 import { openStore } from '../store/open-store';
+import {
+  applicationToken,
+  json,
+  requireBuiltServer,
+  type ServerProcess,
+  serverTestEnv,
+  startServerProcess,
+} from '../test-support/server-process';
 import { makeTempDir, removeTempDir } from '../test-support/temp-dir';
 import { expectedRecords } from './test-support/expected-records';
 import { storedRecords } from './test-support/stored-records';
 
-// The built server: what `node apps/server/dist/main.js` runs in production. The build runs
-// before the tests (CI builds first); without it this test cannot say anything.
-const MAIN = join(import.meta.dirname, '../../dist/main.js');
-const CLIENT_ID = 'sync-crash-test';
-const CLIENT_SECRET = 'sync-crash-test-secret-0123456789';
 const CONCURRENCY = 2;
 
-interface ServerProcess {
-  readonly child: ChildProcess;
-  readonly url: string;
-  readonly exited: Promise<number | null>;
-}
-
-function startServerProcess(dataDir: string): Promise<ServerProcess> {
-  const env: Record<string, string> = {};
-  for (const [name, value] of Object.entries(process.env)) {
-    if (value !== undefined && !name.startsWith('CONDUIT_')) env[name] = value;
-  }
-  Object.assign(env, {
-    CONDUIT_DATA_DIR: dataDir,
-    CONDUIT_HOST: '127.0.0.1',
-    CONDUIT_PORT: '0',
-    CONDUIT_BOOTSTRAP_CLIENT_ID: CLIENT_ID,
-    CONDUIT_BOOTSTRAP_CLIENT_SECRET: CLIENT_SECRET,
-    CONDUIT_ALLOW_UPSTREAM_OVERRIDE: '1',
-    CONDUIT_EGRESS_ALLOW: '127.0.0.0/8',
-    CONDUIT_RATE_LIMIT: 'off',
-    CONDUIT_LOG_LEVEL: 'error',
-    CONDUIT_SYNC_LEASE: '2s',
-    CONDUIT_SYNC_CONCURRENCY: String(CONCURRENCY),
-  });
-  const child = spawn(process.execPath, [MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  let errors = '';
-  child.stderr!.on('data', (chunk: Buffer) => {
-    errors += chunk.toString();
-  });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`the server did not start: ${errors}`)), 15_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve({ child, url: match[1]!, exited });
-      }
-    });
-    void exited.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`the server exited with ${code} before listening: ${errors}`));
-    });
-  });
-}
-
-async function json(url: string, init: { method?: string; token?: string; body?: unknown } = {}) {
-  const response = await fetch(url, {
-    method: init.method ?? 'GET',
-    headers: {
-      ...(init.token === undefined ? {} : { authorization: `Bearer ${init.token}` }),
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+function startSyncServer(dataDir: string): Promise<ServerProcess> {
+  return startServerProcess(
+    serverTestEnv({
+      CONDUIT_DATA_DIR: dataDir,
+      CONDUIT_SYNC_LEASE: '2s',
+      CONDUIT_SYNC_CONCURRENCY: String(CONCURRENCY),
+    }),
+  );
 }
 
 describe('a sync survives the server process being killed', () => {
@@ -83,11 +33,7 @@ describe('a sync survives the server process being killed', () => {
   let server: ServerProcess | undefined;
 
   beforeAll(async () => {
-    if (!existsSync(MAIN)) {
-      throw new Error(
-        `${MAIN} is missing: build the server first (pnpm exec turbo run build --filter=@conduit/server...)`,
-      );
-    }
+    requireBuiltServer();
     // Latency makes the sync take long enough to be killed in the middle.
     sim = await startAsanaSimulator({
       dataset: { preset: 'tiny', seed: 41, tasksPerProject: 30 },
@@ -104,13 +50,8 @@ describe('a sync survives the server process being killed', () => {
   });
 
   it('resumes after SIGKILL and restart, ending with exactly the upstream records', async () => {
-    server = await startServerProcess(dataDir);
-    const token = (
-      await json(`${server.url}/api/v1/account/applications/token`, {
-        method: 'POST',
-        body: { client_id: CLIENT_ID, client_secret: CLIENT_SECRET },
-      })
-    ).body.access_token as string;
+    server = await startSyncServer(dataDir);
+    const token = await applicationToken(server);
     const created = await json(`${server.url}/v1/integrations/connectors`, {
       method: 'POST',
       token,
@@ -152,7 +93,7 @@ describe('a sync survives the server process being killed', () => {
       await midway.close();
     }
 
-    server = await startServerProcess(dataDir);
+    server = await startSyncServer(dataDir);
     const path = `${server.url}/api/v1/connectors/sources/${connectorId}/sync`;
     const finished = Date.now() + 60_000;
     for (;;) {

@@ -233,6 +233,7 @@ export async function startTestApp(store: Store, options: TestAppOptions = {}): 
     },
     async close() {
       await server.close();
+      await app.services.connectSessions.webhooks.stop();
     },
   };
 }

@@ -166,6 +166,27 @@ describe('RateLimiter', () => {
     await expect(limiter.acquire(AbortSignal.abort(reason))).rejects.toBe(reason);
   });
 
+  it('tells the least wait of a caller arriving now: none, the window, the queue ahead, the pause', async () => {
+    const clock = new ManualClock(0);
+    const limiter = new RateLimiter({ requestsPerInterval: 2, intervalMs: 1_000, clock });
+    expect(limiter.minimumWaitMs()).toBe(0);
+    (await limiter.acquire()).release();
+    await clock.advance(100);
+    (await limiter.acquire()).release();
+    // Both slots counted: the next frees when the first release (at 0) leaves the window.
+    await clock.advance(100);
+    expect(limiter.minimumWaitMs()).toBe(800);
+    // One caller queued ahead takes that slot; a newcomer waits for the second (released at 100).
+    void limiter.acquire().then((permit) => permit.release());
+    expect(limiter.minimumWaitMs()).toBe(900);
+    limiter.pauseFor(5_000);
+    expect(limiter.minimumWaitMs()).toBe(5_000);
+    // A slot held in flight counts a whole interval from its release at the earliest.
+    const busy = new RateLimiter({ requestsPerInterval: 1, intervalMs: 1_000, clock });
+    await busy.acquire();
+    expect(busy.minimumWaitMs()).toBe(1_000);
+  });
+
   it('pauses every caller for pauseFor, without shortening a longer pause', async () => {
     const clock = new ManualClock();
     const limiter = new RateLimiter({ requestsPerInterval: 100, intervalMs: 1_000, clock });

@@ -208,6 +208,34 @@ export class RateLimiter {
     this.#drain();
   }
 
+  /**
+   * At least how long a caller arriving now would wait for a slot, in ms, behind everyone queued:
+   * the pause, or when enough counted requests leave the window. A lower bound: requests still in
+   * flight and the concurrency gate can only make it longer. A caller with a deadline reads it to
+   * give up at once rather than wait past the deadline.
+   *
+   * @example
+   * ```ts
+   * if (limiter.minimumWaitMs() > deadlineAt - Date.now()) throw tooBusy();
+   * ```
+   */
+  minimumWaitMs(): number {
+    const now = this.#clock.now();
+    this.#pruneFinished(now);
+    const paused = Math.max(0, this.#pausedUntil - now);
+    const finished = this.#finished.length - this.#finishedHead;
+    // The caller's start is the (queued + 1)-th from now; each beyond the window's free slots
+    // needs one counted request to leave it, oldest first.
+    const beyond = finished + this.#inFlight + this.#queued + 1 - this.requestsPerInterval;
+    if (beyond <= 0) return paused;
+    // Past the finished ones, in-flight requests must end and then spend a whole interval counted.
+    const windowWait =
+      beyond <= finished
+        ? this.#finished[this.#finishedHead + beyond - 1]! + this.intervalMs - now
+        : this.intervalMs;
+    return Math.max(paused, windowWait);
+  }
+
   /** What the limiter is doing right now. */
   get stats(): RateLimiterStats {
     const now = this.#clock.now();

@@ -189,6 +189,36 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('admin API over %s', (kind) => 
     const unknown = await admin('POST', '/admin/v1/applications/nobody/rotate-secret');
     expect(unknown.status).toBe(404);
   });
+
+  it('refuses a scoped token minted from an application token issued before rotate-secret (issue 28, finding 8)', async () => {
+    const created = ApplicationWithSecretSchema.parse(
+      (await admin('POST', '/admin/v1/applications', { name: 'Leaked' })).body,
+    );
+    const before = await t.applicationToken({
+      clientId: created.client_id,
+      clientSecret: created.client_secret,
+    });
+    const mint = (token: string) =>
+      t.request('POST', '/api/v1/account/applications/scoped-token', {
+        token,
+        body: { external_user_id: 'user-1' },
+      });
+    expect((await mint(before)).status).toBe(200);
+    const rotated = ApplicationWithSecretSchema.parse(
+      (await admin('POST', `/admin/v1/applications/${created.client_id}/rotate-secret`)).body,
+    );
+    const refused = await mint(before);
+    expect(refused.status).toBe(401);
+    expect(codeOf(refused)).toBe('secret_rotated');
+    const after = await t.applicationToken({
+      clientId: created.client_id,
+      clientSecret: rotated.client_secret,
+    });
+    expect((await mint(after)).status).toBe(200);
+    // The generation is the store's, not this process's: it survives a second rotation too.
+    await admin('POST', `/admin/v1/applications/${created.client_id}/rotate-secret`);
+    expect(codeOf(await mint(after))).toBe('secret_rotated');
+  });
 });
 
 describe('admin API without CONDUIT_ADMIN_TOKEN', () => {

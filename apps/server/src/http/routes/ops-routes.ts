@@ -21,8 +21,9 @@ export const OPS_PATHS = {
 } as const;
 
 /**
- * Registers `/healthz` (the process answers), `/readyz` (the store answers and shutdown has not
- * begun; 503 with `Retry-After` otherwise) and `/metrics` (Prometheus text, behind
+ * Registers `/healthz` (the process answers), `/readyz` (the store answers, takes a write of its
+ * heartbeat row, and shutdown has not begun; 503 with `Retry-After` otherwise: `store_unavailable`,
+ * `store_not_writable`, `shutting_down`) and `/metrics` (Prometheus text, behind
  * `Authorization: Bearer <CONDUIT_METRICS_TOKEN>` when the operator set one) and `/openapi.json`
  * (the OpenAPI document of the operations this app registered, built on first request).
  *
@@ -47,6 +48,16 @@ export function registerOpsRoutes(
       throw error instanceof StoreUnavailableError
         ? error
         : new StoreUnavailableError('the store does not answer', { cause: error });
+    }
+    // A store that answers reads may still refuse every write (a full disk, a read-only file or
+    // replica, a role without rights): a real write tells.
+    try {
+      await services.store.heartbeat(new Date(services.clock.now()));
+    } catch (error) {
+      throw new StoreUnavailableError('the store answers but cannot write', {
+        code: 'store_not_writable',
+        cause: error,
+      });
     }
     return c.json({ status: 'ready' });
   });

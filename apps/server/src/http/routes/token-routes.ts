@@ -8,6 +8,7 @@ import {
 } from '@conduit/protocol';
 import { sleep } from '@conduit/transport';
 import type { Hono } from 'hono';
+import type { VerifiedToken } from '../../crypto/token-signer';
 import { authenticateClient } from '../../services/applications';
 import type { LoginVerdict } from '../../services/login-guard';
 import {
@@ -62,6 +63,31 @@ function tooManyLogins(verdict: LoginVerdict): RateLimitError {
   });
 }
 
+function bearerOf(header: string | undefined): string {
+  // `authenticate` accepted this header already; only the token is taken out of it again.
+  return /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header ?? '')?.[1] ?? '';
+}
+
+/**
+ * Refuses an application token issued for a secret that has since been rotated (401
+ * `secret_rotated`): a leaked secret's tokens stop minting scoped tokens when the operator
+ * rotates it, instead of for the rest of their 15 minutes. Tokens from before generations were
+ * carried count as the first generation.
+ */
+async function assertCurrentSecret(services: ServerServices, token: VerifiedToken): Promise<void> {
+  if (token.kind !== 'application') return;
+  const application = await services.store.findApplication(token.applicationId);
+  const current = application?.secretGeneration ?? 1;
+  if ((token.secretGeneration ?? 1) === current) return;
+  const message =
+    "the application's secret was rotated after this token was issued; get a new application token with the new secret";
+  throw new AuthenticationError(message, {
+    status: 401,
+    code: 'secret_rotated',
+    details: [{ message, error_code: 'secret_rotated' }],
+  });
+}
+
 /**
  * Registers the token calls: client credentials → application token (900 s), application token →
  * scoped token for one external user (1200 s). Token responses are never cached.
@@ -112,7 +138,11 @@ export function registerTokenRoutes(app: Hono<AppEnv>, services: ServerServices)
     const signer = await services.tokenSigner();
     const response: ApplicationTokenResponse = {
       access_token: signer.issue(
-        { kind: 'application', applicationId: application.id },
+        {
+          kind: 'application',
+          applicationId: application.id,
+          secretGeneration: application.secretGeneration ?? 1,
+        },
         APPLICATION_TOKEN_TTL_SECONDS,
       ),
       token_type: 'bearer',
@@ -126,6 +156,7 @@ export function registerTokenRoutes(app: Hono<AppEnv>, services: ServerServices)
     const caller = requireCaller(c);
     const body = parseBody(ScopedTokenRequestSchema, await readJsonBody(c, services.config.bodyLimitBytes));
     const signer = await services.tokenSigner();
+    await assertCurrentSecret(services, signer.verify(bearerOf(c.req.header('authorization'))));
     const response: ScopedTokenResponse = {
       token: signer.issue(
         { kind: 'scoped', applicationId: caller.applicationId, externalUserId: body.external_user_id },

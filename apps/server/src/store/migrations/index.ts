@@ -2,6 +2,9 @@ import { migration0001Core } from './0001-core';
 import { migration0004ApplicationAdmin } from './0004-application-admin';
 import { migration0007ConnectSessions } from './0007-connect-sessions';
 import { migration0008UnloggedRateLimits } from './0008-unlogged-rate-limits';
+import { migration0011ApplicationSecretGeneration } from './0011-application-secret-generation';
+import { migration0012StoreHeartbeat } from './0012-store-heartbeat';
+import { migration0013WebhookOutbox } from './0013-webhook-outbox';
 import type { Migration } from './migration';
 
 /**
@@ -20,6 +23,9 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0004ApplicationAdmin,
   migration0007ConnectSessions,
   migration0008UnloggedRateLimits,
+  migration0011ApplicationSecretGeneration,
+  migration0012StoreHeartbeat,
+  migration0013WebhookOutbox,
 ];
 
 export type { Migration } from './migration';
