@@ -97,6 +97,7 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('key rotation during a connect 
     rotatedApp = await startTestApp(h.store, {
       keyring: new Keyring([newKey]),
       allowUpstreamOverride: true,
+      upstreamBaseUrls: { 'task-management': h.sim.baseUrl },
       oauthClients: { 'task-management': CLIENT },
       webhookRetryDelaysMs: [10, 10],
     });

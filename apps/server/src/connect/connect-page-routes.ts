@@ -28,6 +28,7 @@ import {
   type Html,
 } from './connect-page-html';
 import { type ConnectSessionRecord, connectPagePath } from './connect-session-service';
+import { assertOAuthHost, oauthConfigAfterExchange } from './oauth-hosts';
 
 /**
  * Paths of the connect page (issue 18): opened by the end user's browser, outside the bearer-token
@@ -66,11 +67,23 @@ function tokenMethods(module: ConnectorModule) {
   return module.credentialMethods.filter((method) => method.id !== OAUTH_METHOD);
 }
 
-/** The config inputs of a kind: its variables, and `base_url` only where the operator allows it. */
-function configFields(type: ConnectorType, services: ServerServices) {
-  return connectorKinds[type].configFields.filter(
-    (field) => field.name !== 'base_url' || services.config.allowUpstreamOverride,
-  );
+/**
+ * The config inputs of a kind an end user fills in: its variables, never `base_url` (it would
+ * aim the operator's OAuth client and the service's requests at a host of the user's choosing;
+ * the operator sets it per kind instead, see {@link withOperatorConfig}).
+ */
+function configFields(type: ConnectorType) {
+  return connectorKinds[type].configFields.filter((field) => field.name !== 'base_url');
+}
+
+/** The config the user gave, with the operator's API root of the kind when there is one. */
+function withOperatorConfig(
+  services: ServerServices,
+  kind: ConnectorType,
+  config: Record<string, string>,
+): Record<string, string> {
+  const baseUrl = services.config.upstreamBaseUrls?.[kind];
+  return baseUrl === undefined ? config : { ...config, base_url: baseUrl };
 }
 
 /**
@@ -83,6 +96,14 @@ function oauthTarget(
   config: Record<string, unknown>,
 ): ConnectorOAuthTarget {
   return { baseUrl: module.baseUrl(config), config: parseConnectorConfig(kind, config) };
+}
+
+/** The field an OAuth host refusal is shown next to: the kind's account address, if it has one. */
+function oauthHostField(kind: ConnectorType): string {
+  const named = configFields(kind).find(
+    (field) => field.name === 'instance_url' || field.name === 'subdomain',
+  );
+  return named === undefined ? 'config' : `config.${named.name}`;
 }
 
 /**
@@ -136,7 +157,7 @@ function sectionsOf(
         legend: `Paste your ${module.displayName} ${method.displayName}`,
         hidden: { connector_type: type, method: method.id },
         fields: [
-          ...configFields(type, services).map((config) =>
+          ...configFields(type).map((config) =>
             field(`config.${config.name}`, config.required, config.description, config.secret),
           ),
           ...method.fields.map((credential) => {
@@ -161,7 +182,7 @@ function sectionsOf(
         legend: `Sign in with ${module.displayName}`,
         action: `${connectPagePath(session.id)}/oauth`,
         hidden: { connector_type: type, method: OAUTH_METHOD },
-        fields: configFields(type, services).map((config) => ({
+        fields: configFields(type).map((config) => ({
           name: `config.${config.name}`,
           label: label(config.name),
           description: config.description,
@@ -432,6 +453,8 @@ async function oauthCallback(c: Context<AppEnv>, services: ServerServices): Prom
   let config: Record<string, unknown> = taken.config;
   try {
     const tokenUrl = module.oauth.tokenUrl(oauthTarget(module, kind, taken.config));
+    // Checked again where the secret is sent: the state's config may predate the operator's list.
+    assertOAuthHost(module, services.config, tokenUrl, oauthHostField(kind));
     const tokens = await requestOAuthToken({
       tokenUrl,
       // Through the egress policy, as every upstream connection: the host came from the user.
@@ -453,7 +476,7 @@ async function oauthCallback(c: Context<AppEnv>, services: ServerServices): Prom
     module.parseCredentials(credentials);
     // What the token response adds to the config (e.g. an instance URL) is checked when the
     // connector is saved, by the same rules as a config given through the API (egress included).
-    if (module.oauth.config) config = module.oauth.config(tokens, taken.config);
+    config = oauthConfigAfterExchange(module, services.config, tokens, taken.config);
   } catch (failure) {
     // Never the upstream's words: they can quote the code.
     c.get('logger').warn('connect oauth exchange failed', {
@@ -527,17 +550,24 @@ export function registerConnectPageRoutes(app: Hono<AppEnv>, services: ServerSer
     const config: Record<string, string> = {};
     const values: Record<string, string> = {};
     const inputs = new Set<string>();
-    for (const field of configFields(kind, services)) {
+    for (const field of configFields(kind)) {
       const name = `config.${field.name}`;
       inputs.add(name);
       const value = parsed.data[name]?.trim() ?? '';
       values[name] = value;
       if (value !== '') config[field.name] = value;
     }
+    const flowConfig = withOperatorConfig(services, kind, config);
     let target: ConnectorOAuthTarget;
+    let authorizeUrl: string;
     try {
-      target = oauthTarget(module, kind, config);
+      target = oauthTarget(module, kind, flowConfig);
       if (!services.config.allowUpstreamOverride) checkConfiguredHost(services, target);
+      // The operator's client id goes to the consent page, its secret to the token endpoint:
+      // both on the kind's identity hosts only, whatever the user typed.
+      authorizeUrl = module.oauth.authorizeUrl(target);
+      assertOAuthHost(module, services.config, authorizeUrl, oauthHostField(kind));
+      assertOAuthHost(module, services.config, module.oauth.tokenUrl(target), oauthHostField(kind));
     } catch (error) {
       if (!(error instanceof ValidationError)) throw error;
       const placed = placeErrors(error, inputs);
@@ -552,10 +582,10 @@ export function registerConnectPageRoutes(app: Hono<AppEnv>, services: ServerSer
     const redirectUri = `${services.config.publicUrl ?? new URL(c.req.url).origin}${CONNECT_PAGE_PATHS.oauthCallback}`;
     const { state, verifier } = await services.connectSessions.startOAuth(session, {
       connectorType: kind,
-      config,
+      config: flowConfig,
       redirectUri,
     });
-    const authorize = new URL(module.oauth.authorizeUrl(target));
+    const authorize = new URL(authorizeUrl);
     authorize.searchParams.set('client_id', client.clientId);
     authorize.searchParams.set('redirect_uri', redirectUri);
     authorize.searchParams.set('response_type', 'code');
@@ -607,13 +637,14 @@ export function registerConnectPageRoutes(app: Hono<AppEnv>, services: ServerSer
       if (!isSecretName(field.name)) values[name] = value;
       if (value !== '') credentials[field.name] = value;
     }
-    for (const field of configFields(kind, services)) {
+    for (const field of configFields(kind)) {
       const name = `config.${field.name}`;
       inputs.add(name);
       const value = form[name]?.trim() ?? '';
       values[name] = value;
       if (value !== '') config[field.name] = value;
     }
+    Object.assign(config, withOperatorConfig(services, kind, config));
 
     const faults: { errors: Record<string, string>; general: string[] } = { errors: {}, general: [] };
     const collect = (run: () => unknown) => {

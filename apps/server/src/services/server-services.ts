@@ -49,6 +49,22 @@ export interface AppConfig {
    * default the address of the request.
    */
   readonly publicUrl?: string | undefined;
+  /**
+   * Hosts (names, `*.`-suffixes, addresses, CIDRs) an OAuth flow with the operator's client may
+   * reach besides each kind's own identity hosts (`CONDUIT_OAUTH_HOSTS_ALLOW`).
+   */
+  readonly oauthHostsAllow?: readonly string[] | undefined;
+  /**
+   * The operator's API root per kind for connectors made on the connect page
+   * (`CONDUIT_UPSTREAM_<MODULE>_BASE_URL`, with the upstream override on): the page never asks an
+   * end user for `base_url`.
+   */
+  readonly upstreamBaseUrls?: Readonly<Record<string, string>> | undefined;
+  /**
+   * Reverse proxies (addresses or CIDRs, `CONDUIT_TRUSTED_PROXIES`) whose `X-Forwarded-For` names
+   * the client; without them the socket's address is the client's.
+   */
+  readonly trustedProxies?: readonly string[] | undefined;
   /** Waits between the attempts of a connect session's webhook; default 1 s, 5 s, 30 s, 2 min, 10 min. */
   readonly webhookRetryDelaysMs?: readonly number[] | undefined;
   /** When set, `/metrics` needs `Authorization: Bearer <metricsToken>` (`CONDUIT_METRICS_TOKEN`). */
