@@ -17,6 +17,7 @@ import type { AppConfig, ServerServices } from '../services/server-services';
 import type { Store } from '../store/store';
 import type { AppEnv } from './app-env';
 import { authenticate } from './authenticate';
+import { createClientAddressResolver } from './client-address';
 import { errorResponse } from './error-response';
 import { jsonResponse } from './json-response';
 import { incomingOf, type NodeBindings } from './node-bindings';
@@ -177,6 +178,7 @@ export function createApp(options: CreateAppOptions): ConduitApp {
     applicationStatus: new ApplicationStatusCache(store, { ttlMs: config.applicationStatusTtlMs ?? 1000 }),
     executors: options.executors,
     loginGuard: new LoginGuard(clock, config.loginLimits),
+    clientAddress: createClientAddressResolver(config.trustedProxies ?? []),
     egress,
     extensions,
     tokenSigner,

@@ -98,8 +98,13 @@ export interface ServerServices {
   readonly applicationStatus: ApplicationStatusCache;
   /** Per-application request limiter, or undefined when the limit is off. */
   readonly rateLimiter: InboundRateLimiter | undefined;
-  /** Failed logins per client id and source address. */
+  /** Failed logins per application and source address. */
   readonly loginGuard: LoginGuard;
+  /**
+   * The client's address from the socket's and `X-Forwarded-For`, read behind the trusted proxies
+   * only (see `createClientAddressResolver`).
+   */
+  readonly clientAddress: (socketAddress: string | undefined, forwardedFor: string | undefined) => string;
   /** How connectors of each kind are executed, when an execute feature provided it. */
   readonly executors: ExecutorResolver | undefined;
   /** Every upstream connection goes through it: the egress policy and the response bounds. */
