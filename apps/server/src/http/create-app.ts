@@ -28,7 +28,7 @@ import { registerConnectSessionRoutes } from './routes/connect-session-routes';
 import { type DescribeSync, registerConnectorRoutes } from './routes/connector-routes';
 import { registerOpsRoutes } from './routes/ops-routes';
 import { registerTokenRoutes } from './routes/token-routes';
-import { refuseUnstorableInput } from './storable-text';
+import { refuseUnstorableInput, refuseUnstorablePath } from './storable-text';
 
 /**
  * Path prefixes whose every route needs a bearer token (and counts against the rate limit).
@@ -208,6 +208,8 @@ export function createApp(options: CreateAppOptions): ConduitApp {
   // refused with 400 naming it, on every store alike.
   hono.use('*', refuseUnstorableInput());
   for (const pattern of CONNECTOR_ID_PATTERNS) hono.use(pattern, refuseUnstorableInput());
+  // Every other path parameter (connect sessions, the admin API, features' routes), by segment.
+  hono.use('*', refuseUnstorablePath());
   for (const prefix of AUTHENTICATED_PREFIXES) hono.use(prefix, authenticate(services));
 
   registerOpsRoutes(hono, services, isDraining);
