@@ -52,6 +52,7 @@ export const asanaModule = defineConnectorModule({
   // Asana's consent page and token endpoint sit on the API root's origin (reference §5); the
   // scopes cover what the read-only connector lists, gets and downloads.
   oauth: {
+    hosts: ['app.asana.com'],
     authorizeUrl: ({ baseUrl }) => new URL('/-/oauth_authorize', baseUrl).href,
     tokenUrl: ({ baseUrl }) => asanaTokenUrl(baseUrl),
     scopes: ASANA_OAUTH_SCOPES,

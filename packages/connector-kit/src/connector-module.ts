@@ -73,6 +73,7 @@ export interface ConnectorOAuthTarget {
  * @example
  * ```ts
  * const oauth: ConnectorOAuth = {
+ *   hosts: ['app.asana.com'],
  *   authorizeUrl: ({ baseUrl }) => new URL('/-/oauth_authorize', baseUrl).href,
  *   tokenUrl: ({ baseUrl }) => new URL('/-/oauth_token', baseUrl).href,
  *   scopes: ['tasks:read'],
@@ -81,6 +82,13 @@ export interface ConnectorOAuthTarget {
  * ```
  */
 export interface ConnectorOAuth {
+  /**
+   * The upstream's identity hosts: names or `*.`-prefixed suffixes (`*.my.salesforce.com`) the
+   * consent page, the token endpoint and a token response's account address may be on. A shell
+   * that holds an operator's OAuth client refuses every other host, so a host named by an end
+   * user never receives the client's secret (issue 28).
+   */
+  readonly hosts: readonly string[];
   /** The upstream's authorization (consent) endpoint for a connector with this config. */
   authorizeUrl(target: ConnectorOAuthTarget): string;
   /** The upstream's token endpoint for a connector with this config. */

@@ -38,6 +38,9 @@ export const salesforceModule = defineConnectorModule({
   // instance_url (validated by the shell like any config); a `base_url` override replaces every
   // upstream address and leaves it out.
   oauth: {
+    // The login hosts and every org's My Domain (sandboxes' `*.sandbox.my.salesforce.com`
+    // included), crm reference §3.1: the only hosts that serve the token endpoint.
+    hosts: ['login.salesforce.com', 'test.salesforce.com', '*.my.salesforce.com'],
     authorizeUrl: ({ baseUrl }) => `${new URL(baseUrl).origin}/services/oauth2/authorize`,
     tokenUrl: ({ baseUrl }) => `${new URL(baseUrl).origin}/services/oauth2/token`,
     scopes: SALESFORCE_OAUTH_SCOPES,

@@ -53,6 +53,8 @@ export const zendeskSupportModule = defineConnectorModule({
   // gets and downloads. The stored credentials have no client: Zendesk's refresh needs the
   // client's secret, so the access token is kept as the long-lived one (reference §3.2).
   oauth: {
+    // Every account's own host, `{subdomain}.zendesk.com` (support-desk reference §3.1).
+    hosts: ['*.zendesk.com'],
     authorizeUrl: ({ baseUrl }) => new URL('/oauth/authorizations/new', baseUrl).href,
     tokenUrl: ({ baseUrl }) => new URL('/oauth/tokens', baseUrl).href,
     bodyEncoding: 'json',

@@ -10,6 +10,8 @@ export const FLAG_VARIABLES: Readonly<Record<string, string>> = {
   'shutdown-timeout': 'CONDUIT_SHUTDOWN_TIMEOUT',
   'database-pool-size': 'CONDUIT_DATABASE_POOL_SIZE',
   'database-statement-timeout': 'CONDUIT_DATABASE_STATEMENT_TIMEOUT',
+  'trusted-proxies': 'CONDUIT_TRUSTED_PROXIES',
+  'oauth-hosts-allow': 'CONDUIT_OAUTH_HOSTS_ALLOW',
 };
 
 /** Flags that take no value. */

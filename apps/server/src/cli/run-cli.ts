@@ -30,6 +30,8 @@ Flags (each also settable by the variable shown):
   --database-pool-size N       CONDUIT_DATABASE_POOL_SIZE (PostgreSQL connections per process; default 10)
   --database-statement-timeout DURATION
                                CONDUIT_DATABASE_STATEMENT_TIMEOUT (PostgreSQL; default 30s)
+  --trusted-proxies LIST       CONDUIT_TRUSTED_PROXIES (reverse proxies' addresses or CIDRs; X-Forwarded-For is read behind them)
+  --oauth-hosts-allow LIST     CONDUIT_OAUTH_HOSTS_ALLOW (sign-in hosts besides each kind's own)
   --allow-upstream-override    CONDUIT_ALLOW_UPSTREAM_OVERRIDE=1
   --new-install                CONDUIT_NEW_INSTALL=1 (start on an empty database beside an earlier install's keys)
 

@@ -227,4 +227,34 @@ describe('rate limits and durations', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('reads the sign-in hosts, the operator’s upstream roots and the trusted proxies (issue 28)', () => {
+    const config = loadServerConfig(
+      {
+        CONDUIT_OAUTH_HOSTS_ALLOW: 'crm.internal.example, *.sso.example',
+        CONDUIT_ALLOW_UPSTREAM_OVERRIDE: '1',
+        CONDUIT_UPSTREAM_ASANA_BASE_URL: 'http://127.0.0.1:4010/api/1.0/',
+        CONDUIT_TRUSTED_PROXIES: '10.0.0.5, 172.16.0.0/12, ::1',
+      },
+      '/',
+    );
+    expect(config.oauthHostsAllow).toEqual(['crm.internal.example', '*.sso.example']);
+    expect(config.upstreamBaseUrls).toEqual({ 'task-management': 'http://127.0.0.1:4010/api/1.0' });
+    expect(config.trustedProxies).toEqual(['10.0.0.5', '172.16.0.0/12', '::1']);
+    expect(loadServerConfig({}, '/')).toMatchObject({
+      oauthHostsAllow: [],
+      upstreamBaseUrls: {},
+      trustedProxies: [],
+    });
+    expect(() => loadServerConfig({ CONDUIT_UPSTREAM_ASANA_BASE_URL: 'http://127.0.0.1:1' }, '/')).toThrow(
+      'CONDUIT_UPSTREAM_ASANA_BASE_URL needs CONDUIT_ALLOW_UPSTREAM_OVERRIDE=1',
+    );
+    expect(() => loadServerConfig({ CONDUIT_TRUSTED_PROXIES: 'proxy.example' }, '/')).toThrow(
+      'CONDUIT_TRUSTED_PROXIES: proxy.example is not an address or CIDR',
+    );
+    expect(() => loadServerConfig({ CONDUIT_TRUSTED_PROXIES: '10.0.0.0/33' }, '/')).toThrow(ConfigError);
+    expect(() => loadServerConfig({ CONDUIT_OAUTH_HOSTS_ALLOW: 'bad host!' }, '/')).toThrow(
+      /^CONDUIT_OAUTH_HOSTS_ALLOW: /,
+    );
+  });
 });

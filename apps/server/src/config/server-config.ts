@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { createEgressPolicy } from '@conduit/transport';
 import { connectorRegistry } from '../connectors/registry';
@@ -84,6 +85,47 @@ export interface ServerConfig {
   readonly oauthClients: Readonly<Record<string, OAuthClient>>;
   /** `CONDUIT_PUBLIC_URL`: the service's address as browsers reach it (the OAuth callback's base). */
   readonly publicUrl: string | undefined;
+  /**
+   * `CONDUIT_OAUTH_HOSTS_ALLOW` (hosts, `*.`-suffixes, addresses or CIDRs): where OAuth flows with
+   * the operator's client may go besides each kind's own identity hosts.
+   */
+  readonly oauthHostsAllow: readonly string[];
+  /**
+   * `CONDUIT_UPSTREAM_<MODULE>_BASE_URL` (needs `CONDUIT_ALLOW_UPSTREAM_OVERRIDE=1`): the API root of
+   * the connectors the connect page makes of that kind (a self-managed upstream, a simulator).
+   */
+  readonly upstreamBaseUrls: Readonly<Record<string, string>>;
+  /**
+   * `CONDUIT_TRUSTED_PROXIES` (addresses or CIDRs): reverse proxies whose `X-Forwarded-For` names the
+   * client, read right to left up to the first address that is not one of them.
+   */
+  readonly trustedProxies: readonly string[];
+}
+
+function upstreamBaseUrlsFrom(env: Environment, allowUpstreamOverride: boolean): Record<string, string> {
+  const urls: Record<string, string> = {};
+  for (const module of connectorRegistry.modules) {
+    const name = `CONDUIT_UPSTREAM_${module.name.toUpperCase().replace(/-/g, '_')}_BASE_URL`;
+    const text = read(env, name);
+    if (text === undefined) continue;
+    if (!allowUpstreamOverride) throw new ConfigError(`${name} needs CONDUIT_ALLOW_UPSTREAM_OVERRIDE=1`);
+    wrap(name, () => module.baseUrl({ base_url: text }));
+    urls[module.kind] = text.replace(/\/+$/, '');
+  }
+  return urls;
+}
+
+function trustedProxiesFrom(env: Environment): string[] {
+  const entries = list(env, 'CONDUIT_TRUSTED_PROXIES');
+  for (const entry of entries) {
+    const [address, prefix] = entry.split('/', 2) as [string, string | undefined];
+    const version = isIP(address);
+    const bits = version === 4 ? 32 : 128;
+    if (version === 0 || (prefix !== undefined && !(/^\d+$/.test(prefix) && Number(prefix) <= bits))) {
+      throw new ConfigError(`CONDUIT_TRUSTED_PROXIES: ${entry} is not an address or CIDR`);
+    }
+  }
+  return entries;
 }
 
 function oauthClientsFrom(env: Environment): Record<string, OAuthClient> {
@@ -309,6 +351,7 @@ export function loadServerConfig(environment: Environment, cwd: string = process
     throw new ConfigError('CONDUIT_BOOTSTRAP_CLIENT_SECRET must be 16 to 1024 characters');
   }
 
+  const allowUpstreamOverride = flag(env, 'CONDUIT_ALLOW_UPSTREAM_OVERRIDE');
   const logLevel = (read(env, 'CONDUIT_LOG_LEVEL') ?? 'info').toLowerCase() as LogLevel;
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel))
     throw new ConfigError(`CONDUIT_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
@@ -321,7 +364,7 @@ export function loadServerConfig(environment: Environment, cwd: string = process
     databaseSchema,
     encryptionKeys: encryptionKeysFrom(env),
     tokenSecret,
-    allowUpstreamOverride: flag(env, 'CONDUIT_ALLOW_UPSTREAM_OVERRIDE'),
+    allowUpstreamOverride,
     newInstall: flag(env, 'CONDUIT_NEW_INSTALL'),
     rateLimit: wrap('CONDUIT_RATE_LIMIT', () => parseRateLimit(read(env, 'CONDUIT_RATE_LIMIT') ?? '600/60s')),
     upstreamRateLimit: wrap('CONDUIT_UPSTREAM_RATE_LIMIT', () => {
@@ -347,5 +390,12 @@ export function loadServerConfig(environment: Environment, cwd: string = process
     ),
     oauthClients: oauthClientsFrom(env),
     publicUrl: publicUrlFrom(env),
+    oauthHostsAllow: wrap('CONDUIT_OAUTH_HOSTS_ALLOW', () => {
+      const hosts = list(env, 'CONDUIT_OAUTH_HOSTS_ALLOW');
+      createEgressPolicy({ allowedHosts: hosts });
+      return hosts;
+    }),
+    upstreamBaseUrls: upstreamBaseUrlsFrom(env, allowUpstreamOverride),
+    trustedProxies: trustedProxiesFrom(env),
   };
 }

@@ -65,6 +65,8 @@ describe.skipIf(!chromiumAvailable)('the connect page in a real browser: Zendesk
       extensions,
       allowUpstreamOverride: true,
       oauthClients: { 'support-desk': ZENDESK_CLIENT, crm: SALESFORCE_CLIENT },
+      // The operator's setting: no end user is ever asked for a base URL (issue 28).
+      upstreamBaseUrls: { 'support-desk': zendesk.baseUrl, crm: salesforce.loginUrl },
     });
     await sync.start?.(t.app.services);
     browser = await launchConnectBrowser('connect-browser-kinds');
@@ -115,7 +117,6 @@ describe.skipIf(!chromiumAvailable)('the connect page in a real browser: Zendesk
     await page.goto(`${t.server.url}${url}`);
     const signIn = page.locator('#support-desk-oauth');
     await signIn.getByLabel('Subdomain').fill('acme');
-    await signIn.getByLabel('Base URL').fill(zendesk.baseUrl);
     await signIn.getByRole('button', { name: 'Continue to Zendesk Support' }).click();
     await page.waitForURL((target) => target.href.startsWith(zendesk.oauthAuthorizeUrl));
     expect(await heading(page)).toBe('Allow access to your Zendesk account?');
@@ -218,7 +219,6 @@ describe.skipIf(!chromiumAvailable)('the connect page in a real browser: Zendesk
     await page.goto(`${t.server.url}${session.url}`);
     const paste = page.locator('#support-desk-api-token');
     await paste.getByLabel('Subdomain').fill('acme');
-    await paste.getByLabel('Base URL').fill(zendesk.baseUrl);
     await paste.getByLabel('Email').fill(zendesk.credentials.email);
     await paste.getByLabel('API token').fill(zendesk.credentials.apiToken);
     await browser.screenshot(page, 'zendesk-paste-filled');
@@ -295,7 +295,6 @@ describe.skipIf(!chromiumAvailable)('the connect page in a real browser: Zendesk
     expect(await page.locator('form').count()).toBe(1);
     await browser.screenshot(page, 'salesforce-page');
     const signIn = page.locator('#crm-oauth');
-    await signIn.getByLabel('Base URL').fill(salesforce.loginUrl);
     await signIn.getByRole('button', { name: 'Continue to Salesforce' }).click();
     await page.waitForURL((target) => target.href.startsWith(salesforce.authorizeUrl));
     expect(await heading(page)).toBe('Allow access to your Salesforce account?');
@@ -341,7 +340,6 @@ describe.skipIf(!chromiumAvailable)('the connect page in a real browser: Zendesk
     const toConsent = async () => {
       await page.goto(`${t.server.url}${session.url}`);
       const signIn = page.locator('#crm-oauth');
-      await signIn.getByLabel('Base URL').fill(salesforce.loginUrl);
       await signIn.getByRole('button', { name: 'Continue to Salesforce' }).click();
       await page.waitForURL((target) => target.href.startsWith(salesforce.authorizeUrl));
     };

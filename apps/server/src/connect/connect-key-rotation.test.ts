@@ -97,10 +97,18 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('key rotation during a connect 
     rotatedApp = await startTestApp(h.store, {
       keyring: new Keyring([newKey]),
       allowUpstreamOverride: true,
+      upstreamBaseUrls: { 'task-management': h.sim.baseUrl },
       oauthClients: { 'task-management': CLIENT },
       webhookRetryDelaysMs: [10, 10],
     });
     const done = await fetch(`${rotatedApp.server.url}${callback.pathname}${callback.search}`, {
+      // The browser that started the flow, with its binding cookie.
+      headers: {
+        cookie: signIn.headers
+          .getSetCookie()
+          .map((cookie) => cookie.split(';')[0])
+          .join('; '),
+      },
       redirect: 'manual',
     });
     expect(done.status).toBe(200);

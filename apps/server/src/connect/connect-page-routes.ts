@@ -18,6 +18,7 @@ import { readBodyBytes } from '../http/read-json-body';
 import type { Caller } from '../services/caller';
 import { instanceUrlNotAllowed } from '../services/connector-service';
 import type { ServerServices } from '../services/server-services';
+import { crossSitePost, setOAuthBinding, takeOAuthBinding } from './browser-binding';
 import { ConnectFormSchema } from './connect-form-schema';
 import {
   type ConnectForm,
@@ -28,6 +29,7 @@ import {
   type Html,
 } from './connect-page-html';
 import { type ConnectSessionRecord, connectPagePath } from './connect-session-service';
+import { assertOAuthHost, oauthConfigAfterExchange } from './oauth-hosts';
 
 /**
  * Paths of the connect page (issue 18): opened by the end user's browser, outside the bearer-token
@@ -66,11 +68,23 @@ function tokenMethods(module: ConnectorModule) {
   return module.credentialMethods.filter((method) => method.id !== OAUTH_METHOD);
 }
 
-/** The config inputs of a kind: its variables, and `base_url` only where the operator allows it. */
-function configFields(type: ConnectorType, services: ServerServices) {
-  return connectorKinds[type].configFields.filter(
-    (field) => field.name !== 'base_url' || services.config.allowUpstreamOverride,
-  );
+/**
+ * The config inputs of a kind an end user fills in: its variables, never `base_url` (it would
+ * aim the operator's OAuth client and the service's requests at a host of the user's choosing;
+ * the operator sets it per kind instead, see {@link withOperatorConfig}).
+ */
+function configFields(type: ConnectorType) {
+  return connectorKinds[type].configFields.filter((field) => field.name !== 'base_url');
+}
+
+/** The config the user gave, with the operator's API root of the kind when there is one. */
+function withOperatorConfig(
+  services: ServerServices,
+  kind: ConnectorType,
+  config: Record<string, string>,
+): Record<string, string> {
+  const baseUrl = services.config.upstreamBaseUrls?.[kind];
+  return baseUrl === undefined ? config : { ...config, base_url: baseUrl };
 }
 
 /**
@@ -83,6 +97,14 @@ function oauthTarget(
   config: Record<string, unknown>,
 ): ConnectorOAuthTarget {
   return { baseUrl: module.baseUrl(config), config: parseConnectorConfig(kind, config) };
+}
+
+/** The field an OAuth host refusal is shown next to: the kind's account address, if it has one. */
+function oauthHostField(kind: ConnectorType): string {
+  const named = configFields(kind).find(
+    (field) => field.name === 'instance_url' || field.name === 'subdomain',
+  );
+  return named === undefined ? 'config' : `config.${named.name}`;
 }
 
 /**
@@ -136,7 +158,7 @@ function sectionsOf(
         legend: `Paste your ${module.displayName} ${method.displayName}`,
         hidden: { connector_type: type, method: method.id },
         fields: [
-          ...configFields(type, services).map((config) =>
+          ...configFields(type).map((config) =>
             field(`config.${config.name}`, config.required, config.description, config.secret),
           ),
           ...method.fields.map((credential) => {
@@ -161,7 +183,7 @@ function sectionsOf(
         legend: `Sign in with ${module.displayName}`,
         action: `${connectPagePath(session.id)}/oauth`,
         hidden: { connector_type: type, method: OAUTH_METHOD },
-        fields: configFields(type, services).map((config) => ({
+        fields: configFields(type).map((config) => ({
           name: `config.${config.name}`,
           label: label(config.name),
           description: config.description,
@@ -192,7 +214,9 @@ function sectionsOf(
 // referrer, no scripts at all.
 function secure(c: Context<AppEnv>): void {
   c.header('cache-control', 'no-store');
-  c.header('referrer-policy', 'no-referrer');
+  // `same-origin`, not `no-referrer`: the page's own posts then carry a real `Origin` (checked
+  // by crossSitePost), and no other site ever sees the address.
+  c.header('referrer-policy', 'same-origin');
   c.header('x-frame-options', 'DENY');
   c.header('x-content-type-options', 'nosniff');
   c.header(
@@ -215,6 +239,18 @@ function gone(c: Context<AppEnv>, status: 'completed' | 'expired' | 'revoked') {
     c,
     connectMessageHtml(status === 'completed' ? 'Already connected' : 'Link expired', message),
     410,
+  );
+}
+
+/** A post from another site's page: refused, whatever it carries (issue 28, finding 9). */
+function crossSite(c: Context<AppEnv>) {
+  return page(
+    c,
+    connectMessageHtml(
+      'Not allowed',
+      'This form can only be sent from the connect page itself. Open the link from the application again.',
+    ),
+    403,
   );
 }
 
@@ -378,7 +414,16 @@ async function oauthCallback(c: Context<AppEnv>, services: ServerServices): Prom
       400,
     );
   }
-  const taken = await services.connectSessions.takeOAuthState(state);
+  const taken = await services.connectSessions.takeOAuthState(state, takeOAuthBinding(c, services, state));
+  if (taken.outcome === 'other-browser') {
+    // A callback URL carried to another browser (an account swap): the flow's cookie is missing.
+    return signInFailed(
+      c,
+      'Sign-in started elsewhere',
+      'This sign-in was started in another browser. Start again from the application, in this browser.',
+      400,
+    );
+  }
   if (taken.outcome === 'unknown') {
     return signInFailed(
       c,
@@ -432,6 +477,8 @@ async function oauthCallback(c: Context<AppEnv>, services: ServerServices): Prom
   let config: Record<string, unknown> = taken.config;
   try {
     const tokenUrl = module.oauth.tokenUrl(oauthTarget(module, kind, taken.config));
+    // Checked again where the secret is sent: the state's config may predate the operator's list.
+    assertOAuthHost(module, services.config, tokenUrl, oauthHostField(kind));
     const tokens = await requestOAuthToken({
       tokenUrl,
       // Through the egress policy, as every upstream connection: the host came from the user.
@@ -453,7 +500,7 @@ async function oauthCallback(c: Context<AppEnv>, services: ServerServices): Prom
     module.parseCredentials(credentials);
     // What the token response adds to the config (e.g. an instance URL) is checked when the
     // connector is saved, by the same rules as a config given through the API (egress included).
-    if (module.oauth.config) config = module.oauth.config(tokens, taken.config);
+    config = oauthConfigAfterExchange(module, services.config, tokens, taken.config);
   } catch (failure) {
     // Never the upstream's words: they can quote the code.
     c.get('logger').warn('connect oauth exchange failed', {
@@ -500,6 +547,7 @@ export function registerConnectPageRoutes(app: Hono<AppEnv>, services: ServerSer
   app.get(CONNECT_PAGE_PATHS.oauthCallback, (c) => oauthCallback(c, services));
 
   app.post(CONNECT_PAGE_PATHS.oauthStart, async (c) => {
+    if (crossSitePost(c, services)) return crossSite(c);
     const session = await openSession(c, services);
     if (session instanceof Response) return session;
     const posted = new URLSearchParams(
@@ -527,17 +575,24 @@ export function registerConnectPageRoutes(app: Hono<AppEnv>, services: ServerSer
     const config: Record<string, string> = {};
     const values: Record<string, string> = {};
     const inputs = new Set<string>();
-    for (const field of configFields(kind, services)) {
+    for (const field of configFields(kind)) {
       const name = `config.${field.name}`;
       inputs.add(name);
       const value = parsed.data[name]?.trim() ?? '';
       values[name] = value;
       if (value !== '') config[field.name] = value;
     }
+    const flowConfig = withOperatorConfig(services, kind, config);
     let target: ConnectorOAuthTarget;
+    let authorizeUrl: string;
     try {
-      target = oauthTarget(module, kind, config);
+      target = oauthTarget(module, kind, flowConfig);
       if (!services.config.allowUpstreamOverride) checkConfiguredHost(services, target);
+      // The operator's client id goes to the consent page, its secret to the token endpoint:
+      // both on the kind's identity hosts only, whatever the user typed.
+      authorizeUrl = module.oauth.authorizeUrl(target);
+      assertOAuthHost(module, services.config, authorizeUrl, oauthHostField(kind));
+      assertOAuthHost(module, services.config, module.oauth.tokenUrl(target), oauthHostField(kind));
     } catch (error) {
       if (!(error instanceof ValidationError)) throw error;
       const placed = placeErrors(error, inputs);
@@ -550,12 +605,13 @@ export function registerConnectPageRoutes(app: Hono<AppEnv>, services: ServerSer
       );
     }
     const redirectUri = `${services.config.publicUrl ?? new URL(c.req.url).origin}${CONNECT_PAGE_PATHS.oauthCallback}`;
-    const { state, verifier } = await services.connectSessions.startOAuth(session, {
+    const { state, verifier, browserBinding } = await services.connectSessions.startOAuth(session, {
       connectorType: kind,
-      config,
+      config: flowConfig,
       redirectUri,
     });
-    const authorize = new URL(module.oauth.authorizeUrl(target));
+    setOAuthBinding(c, services, state, browserBinding);
+    const authorize = new URL(authorizeUrl);
     authorize.searchParams.set('client_id', client.clientId);
     authorize.searchParams.set('redirect_uri', redirectUri);
     authorize.searchParams.set('response_type', 'code');
@@ -574,6 +630,7 @@ export function registerConnectPageRoutes(app: Hono<AppEnv>, services: ServerSer
   });
 
   app.post(CONNECT_PAGE_PATHS.page, async (c) => {
+    if (crossSitePost(c, services)) return crossSite(c);
     const session = await openSession(c, services);
     if (session instanceof Response) return session;
     const posted = new URLSearchParams(
@@ -607,13 +664,14 @@ export function registerConnectPageRoutes(app: Hono<AppEnv>, services: ServerSer
       if (!isSecretName(field.name)) values[name] = value;
       if (value !== '') credentials[field.name] = value;
     }
-    for (const field of configFields(kind, services)) {
+    for (const field of configFields(kind)) {
       const name = `config.${field.name}`;
       inputs.add(name);
       const value = form[name]?.trim() ?? '';
       values[name] = value;
       if (value !== '') config[field.name] = value;
     }
+    Object.assign(config, withOperatorConfig(services, kind, config));
 
     const faults: { errors: Record<string, string>; general: string[] } = { errors: {}, general: [] };
     const collect = (run: () => unknown) => {

@@ -17,6 +17,7 @@ import type { AppConfig, ServerServices } from '../services/server-services';
 import type { Store } from '../store/store';
 import type { AppEnv } from './app-env';
 import { authenticate } from './authenticate';
+import { createClientAddressResolver } from './client-address';
 import { errorResponse } from './error-response';
 import { jsonResponse } from './json-response';
 import { incomingOf, type NodeBindings } from './node-bindings';
@@ -27,7 +28,7 @@ import { registerConnectSessionRoutes } from './routes/connect-session-routes';
 import { type DescribeSync, registerConnectorRoutes } from './routes/connector-routes';
 import { registerOpsRoutes } from './routes/ops-routes';
 import { registerTokenRoutes } from './routes/token-routes';
-import { refuseUnstorableInput } from './storable-text';
+import { refuseUnstorableInput, refuseUnstorablePath } from './storable-text';
 
 /**
  * Path prefixes whose every route needs a bearer token (and counts against the rate limit).
@@ -183,6 +184,7 @@ export function createApp(options: CreateAppOptions): ConduitApp {
     applicationStatus: new ApplicationStatusCache(store, { ttlMs: config.applicationStatusTtlMs ?? 1000 }),
     executors: options.executors,
     loginGuard: new LoginGuard(clock, config.loginLimits),
+    clientAddress: createClientAddressResolver(config.trustedProxies ?? []),
     egress,
     extensions,
     tokenSigner,
@@ -213,6 +215,8 @@ export function createApp(options: CreateAppOptions): ConduitApp {
   // refused with 400 naming it, on every store alike.
   hono.use('*', refuseUnstorableInput());
   for (const pattern of CONNECTOR_ID_PATTERNS) hono.use(pattern, refuseUnstorableInput());
+  // Every other path parameter (connect sessions, the admin API, features' routes), by segment.
+  hono.use('*', refuseUnstorablePath());
   for (const prefix of AUTHENTICATED_PREFIXES) hono.use(prefix, authenticate(services));
 
   registerOpsRoutes(hono, services, isDraining);

@@ -13,13 +13,23 @@ interface Answer {
 }
 
 /** A token request sent from a chosen loopback address (127.0.0.0/8 is all ours on Linux). */
-function login(url: string, body: unknown, localAddress: string): Promise<Answer> {
+function login(
+  url: string,
+  body: unknown,
+  localAddress: string,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const target = new URL(TOKEN_PATH, url);
     const request = httpRequest(
       target,
-      { method: 'POST', localAddress, headers: { 'content-type': 'application/json' }, agent: false },
+      {
+        method: 'POST',
+        localAddress,
+        headers: { 'content-type': 'application/json', ...headers },
+        agent: false,
+      },
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -113,14 +123,68 @@ describe('login abuse', () => {
     expect(median(checked.slice(0, 4).map((a) => a.ms))).toBeGreaterThan(
       median(known.map((a) => a.ms)) * 0.3,
     );
-    // The flooded address is refused for the known client too; other addresses are not.
+    // Unknown ids lock out only more unknown ids: the application logs in from the same address
+    // (behind an untrusted proxy, every client's), and from others (issue 28, finding 2).
+    expect(
+      (
+        await login(
+          t.server.url,
+          { client_id: `nobody-more`, client_secret: 'wrong-secret-0123456789' },
+          '127.0.0.3',
+        )
+      ).status,
+    ).toBe(429);
     expect(
       (await login(t.server.url, { client_id: t.clientId, client_secret: t.clientSecret }, '127.0.0.3'))
         .status,
-    ).toBe(429);
+    ).toBe(200);
     expect(
       (await login(t.server.url, { client_id: t.clientId, client_secret: t.clientSecret }, '127.0.0.5'))
         .status,
     ).toBe(200);
+  }, 60_000);
+});
+
+// Issue 28, finding 2: behind the operator's reverse proxy (127.0.0.9 here), the client address is
+// the right-most X-Forwarded-For hop that is not a trusted proxy.
+describe('login abuse behind a trusted reverse proxy', () => {
+  const PROXY = '127.0.0.9';
+  let app: StoredTestApp;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    app = await startStoredTestApp('sqlite', 'login-abuse-proxy', {
+      trustedProxies: [PROXY, '10.0.0.0/8'],
+      loginLimits: { perClientAddress: 3, perAddress: 5, refusalDelayMs: 5 },
+    });
+    t = app.t;
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const wrong = () => ({ client_id: t.clientId, client_secret: 'wrong-secret-0123456789' });
+  const right = () => ({ client_id: t.clientId, client_secret: t.clientSecret });
+  const via = (forwardedFor: string) => ({ 'x-forwarded-for': forwardedFor });
+
+  it('locks out the guessing client, not the others behind the same proxy', async () => {
+    const guesses = await flood(5, 1, () => login(t.server.url, wrong(), PROXY, via('198.51.100.7')));
+    expect(guesses.map((answer) => answer.status)).toEqual([401, 401, 401, 429, 429]);
+    // The attacker's own prefix is not read: nginx appends the real peer to what the client sent.
+    const spoofed = await login(t.server.url, wrong(), PROXY, via('198.51.100.8, 198.51.100.7'));
+    expect(spoofed.status).toBe(429);
+    // Another client behind the proxy, through a second trusted hop too.
+    expect((await login(t.server.url, right(), PROXY, via('198.51.100.8'))).status).toBe(200);
+    expect((await login(t.server.url, right(), PROXY, via('198.51.100.8, 10.1.2.3'))).status).toBe(200);
+    // The guessing client itself is refused even with the right secret until the window ends.
+    expect((await login(t.server.url, right(), PROXY, via('198.51.100.7'))).status).toBe(429);
+  }, 60_000);
+
+  it('reads X-Forwarded-For only from a trusted proxy', async () => {
+    // Sent straight from 127.0.0.10, the header is the client's own words: the socket counts.
+    const direct = await flood(4, 1, () => login(t.server.url, wrong(), '127.0.0.10', via('198.51.100.20')));
+    expect(direct.map((answer) => answer.status)).toEqual([401, 401, 401, 429]);
+    expect((await login(t.server.url, right(), PROXY, via('198.51.100.20'))).status).toBe(200);
+    expect((await login(t.server.url, right(), '127.0.0.10', via('198.51.100.21'))).status).toBe(429);
   }, 60_000);
 });

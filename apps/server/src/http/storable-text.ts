@@ -117,3 +117,38 @@ export function refuseUnstorableInput(): MiddlewareHandler<AppEnv> {
     await next();
   };
 }
+
+/**
+ * Middleware refusing a request whose path holds, in any percent-decoded segment, text PostgreSQL
+ * cannot store (400 `invalid_text` naming `path`): so every route's path parameters, those of
+ * features plugged in included, are checked as strictly as bodies, on both stores (issue 28).
+ * Registered after the routes' own {@link refuseUnstorableInput}, which name the parameter.
+ *
+ * @example
+ * ```ts
+ * app.use('*', refuseUnstorablePath());
+ * ```
+ */
+export function refuseUnstorablePath(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const url = c.req.url;
+    const start = url.indexOf('/', url.indexOf('//') + 2);
+    const end = url.indexOf('?', start);
+    const path = start < 0 ? '' : url.slice(start, end < 0 ? undefined : end);
+    if (path.includes('%')) {
+      for (const segment of path.split('/')) {
+        if (!segment.includes('%')) continue;
+        let decoded: string;
+        try {
+          decoded = decodeURIComponent(segment);
+        } catch {
+          // A malformed escape reaches the routes as it was written: storable text.
+          continue;
+        }
+        const reason = unstorableReason(decoded);
+        if (reason) throw unstorableText('path', reason);
+      }
+    }
+    await next();
+  };
+}

@@ -9,17 +9,18 @@ import type { Clock } from '../clock';
  * ```
  */
 export interface LoginGuardLimits {
-  /** Failures of one client id from one address. Default 10. */
+  /** Failures of one application's client id from one address. Default 10. */
   readonly perClientAddress?: number;
-  /** Failures from one address, whatever the client id (known or not). Default 100. */
+  /** Failures of unknown client ids from one address, all of them together. Default 100. */
   readonly perAddress?: number;
   /** Window length. Default 5 minutes. */
   readonly windowMs?: number;
   /** Buckets kept at most; the oldest are dropped past it. Default 100,000. */
   readonly maxBuckets?: number;
   /**
-   * Secret checks running at once for one address. Default 1: the slow hash runs on Node.js's
-   * small thread pool, and a flood from one address must not hold all of it while others wait.
+   * Secret checks running at once for one application from one address (and for all unknown
+   * client ids from one address). Default 1: the slow hash runs on Node.js's small thread pool,
+   * and a flood must not hold all of it while others wait.
    */
   readonly maxInFlightPerAddress?: number;
   /**
@@ -35,9 +36,12 @@ export interface LoginVerdict {
   readonly allowed: boolean;
   /** Whole seconds until the blocking window ends (at least 1), when not allowed. */
   readonly retryAfterSeconds: number;
-  /** Which bucket blocked: the client id from this address, the address, or its checks in flight. */
+  /**
+   * Which bucket blocked: this application from this address, the unknown client ids of this
+   * address, or the checks in flight.
+   */
   readonly blockedBy?: 'client-address' | 'address' | 'in-flight';
-  /** Ends the attempt's slot among the address's checks in flight; call it once, when allowed. */
+  /** Ends the attempt's slot among the checks in flight; call it once, when allowed. */
   readonly done: () => void;
 }
 
@@ -47,21 +51,23 @@ interface Bucket {
 }
 
 /**
- * Counts failed logins of the token endpoint apart from the applications' API budgets: per
- * (client id, source address) and per source address, in fixed windows. An attempt is refused
- * before the slow secret check when either bucket is full, so a flood costs no hashing; the right
- * secret from another address is never refused by someone else's failures, and an application's
- * tokens keep their API budget. Unknown client ids fill the same buckets. One address runs one slow
- * check at a time (more are refused at once), so a flood cannot hold the hashing thread pool. Per
- * process: with several
+ * Counts failed logins of the token endpoint apart from the applications' API budgets, in fixed
+ * windows, per application and source address: a known client id fills its own bucket for the
+ * address, unknown client ids share one bucket per address. So guessing a secret locks that one
+ * application out from that one address, and anonymous garbage (unknown ids) locks out only more
+ * garbage, never a real application, even when every client shares the address of a reverse
+ * proxy the server was not told to trust (`CONDUIT_TRUSTED_PROXIES`, issue 28). An attempt is
+ * refused before the slow secret check when its bucket is full, so a flood costs no hashing; an
+ * application's tokens keep their API budget. One slow check at a time per bucket (more are
+ * refused at once), so a flood cannot hold the hashing thread pool. Per process: with several
  * server processes an attacker gets the limits once per process.
  *
  * @example
  * ```ts
- * const verdict = guard.check(clientId, address);
+ * const verdict = guard.check(clientId, address, known);
  * if (!verdict.allowed) throw tooManyLogins(verdict.retryAfterSeconds);
  * try {
- *   if (!(await verify())) guard.fail(clientId, address);
+ *   if (!(await verify())) guard.fail(clientId, address, known);
  * } finally {
  *   verdict.done();
  * }
@@ -89,50 +95,39 @@ export class LoginGuard {
     this.refusalDelayMs = limits.refusalDelayMs ?? 1000;
   }
 
-  /**
-   * Whether `address` may log in at all right now (its failure bucket has room and no check of
-   * its is running), before anything of the request is read. Holds no slot.
-   */
-  checkAddress(address: string): LoginVerdict {
-    const now = this.#clock.now();
-    if (this.#failures(`a:${address}`, now) >= this.#perAddress) return this.#blocked('address', now);
-    if ((this.#inFlight.get(address) ?? 0) >= this.#maxInFlight) {
-      return { allowed: false, retryAfterSeconds: 1, blockedBy: 'in-flight', done: () => {} };
-    }
-    return { allowed: true, retryAfterSeconds: 0, done: () => {} };
+  /** The bucket of an attempt: the application's for this address, or the address's unknown ids'. */
+  #bucketOf(clientId: string, address: string, known: boolean): string {
+    return known ? `c:${address}\u0000${clientId}` : `a:${address}`;
   }
 
   /**
-   * Whether an attempt of `clientId` from `address` may run its secret check now; when allowed,
-   * it holds one of the address's in-flight slots until `done()`.
+   * Whether an attempt of `clientId` (`known`: an application has it) from `address` may run its
+   * secret check now; when allowed, it holds one of its bucket's in-flight slots until `done()`.
    */
-  check(clientId: string, address: string): LoginVerdict {
+  check(clientId: string, address: string, known: boolean): LoginVerdict {
     const now = this.#clock.now();
-    if (this.#failures(`a:${address}`, now) >= this.#perAddress) return this.#blocked('address', now);
-    if (this.#failures(`c:${address}:${clientId}`, now) >= this.#perClientAddress) {
-      return this.#blocked('client-address', now);
-    }
-    const running = this.#inFlight.get(address) ?? 0;
+    const bucket = this.#bucketOf(clientId, address, known);
+    const limit = known ? this.#perClientAddress : this.#perAddress;
+    if (this.#failures(bucket, now) >= limit) return this.#blocked(known ? 'client-address' : 'address', now);
+    const running = this.#inFlight.get(bucket) ?? 0;
     if (running >= this.#maxInFlight) {
       return { allowed: false, retryAfterSeconds: 1, blockedBy: 'in-flight', done: () => {} };
     }
-    this.#inFlight.set(address, running + 1);
+    this.#inFlight.set(bucket, running + 1);
     let released = false;
     const done = () => {
       if (released) return;
       released = true;
-      const left = (this.#inFlight.get(address) ?? 1) - 1;
-      if (left <= 0) this.#inFlight.delete(address);
-      else this.#inFlight.set(address, left);
+      const left = (this.#inFlight.get(bucket) ?? 1) - 1;
+      if (left <= 0) this.#inFlight.delete(bucket);
+      else this.#inFlight.set(bucket, left);
     };
     return { allowed: true, retryAfterSeconds: 0, done };
   }
 
-  /** Records a failed attempt (wrong secret or unknown client id). */
-  fail(clientId: string, address: string): void {
-    const now = this.#clock.now();
-    this.#add(`a:${address}`, now);
-    this.#add(`c:${address}:${clientId}`, now);
+  /** Records a failed attempt (wrong secret, or an unknown client id when not `known`). */
+  fail(clientId: string, address: string, known: boolean): void {
+    this.#add(this.#bucketOf(clientId, address, known), this.#clock.now());
   }
 
   #windowStart(now: number): number {

@@ -49,6 +49,22 @@ export interface AppConfig {
    * default the address of the request.
    */
   readonly publicUrl?: string | undefined;
+  /**
+   * Hosts (names, `*.`-suffixes, addresses, CIDRs) an OAuth flow with the operator's client may
+   * reach besides each kind's own identity hosts (`CONDUIT_OAUTH_HOSTS_ALLOW`).
+   */
+  readonly oauthHostsAllow?: readonly string[] | undefined;
+  /**
+   * The operator's API root per kind for connectors made on the connect page
+   * (`CONDUIT_UPSTREAM_<MODULE>_BASE_URL`, with the upstream override on): the page never asks an
+   * end user for `base_url`.
+   */
+  readonly upstreamBaseUrls?: Readonly<Record<string, string>> | undefined;
+  /**
+   * Reverse proxies (addresses or CIDRs, `CONDUIT_TRUSTED_PROXIES`) whose `X-Forwarded-For` names
+   * the client; without them the socket's address is the client's.
+   */
+  readonly trustedProxies?: readonly string[] | undefined;
   /** Waits between the attempts of a connect session's webhook; default 1 s, 5 s, 30 s, 2 min, 10 min. */
   readonly webhookRetryDelaysMs?: readonly number[] | undefined;
   /** When set, `/metrics` needs `Authorization: Bearer <metricsToken>` (`CONDUIT_METRICS_TOKEN`). */
@@ -82,8 +98,13 @@ export interface ServerServices {
   readonly applicationStatus: ApplicationStatusCache;
   /** Per-application request limiter, or undefined when the limit is off. */
   readonly rateLimiter: InboundRateLimiter | undefined;
-  /** Failed logins per client id and source address. */
+  /** Failed logins per application and source address. */
   readonly loginGuard: LoginGuard;
+  /**
+   * The client's address from the socket's and `X-Forwarded-For`, read behind the trusted proxies
+   * only (see `createClientAddressResolver`).
+   */
+  readonly clientAddress: (socketAddress: string | undefined, forwardedFor: string | undefined) => string;
   /** How connectors of each kind are executed, when an execute feature provided it. */
   readonly executors: ExecutorResolver | undefined;
   /** Every upstream connection goes through it: the egress policy and the response bounds. */

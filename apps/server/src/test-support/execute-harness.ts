@@ -60,6 +60,8 @@ export async function startExecuteHarness(
   const store = await location.open();
   await store.migrate();
   const t = await startTestApp(store, {
+    // The connect page's task-management connectors reach the simulator: the operator's setting.
+    upstreamBaseUrls: { 'task-management': sim.baseUrl },
     ...options.app,
     allowUpstreamOverride: true,
     extensions: [

@@ -106,6 +106,12 @@ export interface TestAppOptions {
   readonly metricsToken?: string;
   /** How long an active application is remembered (default the app's, 1 s). */
   readonly applicationStatusTtlMs?: number;
+  /** Sign-in hosts besides each kind's own (`CONDUIT_OAUTH_HOSTS_ALLOW`). */
+  readonly oauthHostsAllow?: readonly string[];
+  /** The operator's API root per kind for the connect page's connectors (a simulator's). */
+  readonly upstreamBaseUrls?: Readonly<Record<string, string>>;
+  /** Reverse proxies whose `X-Forwarded-For` is read (`CONDUIT_TRUSTED_PROXIES`). */
+  readonly trustedProxies?: readonly string[];
 }
 
 /** A JSON response as the tests look at it. */
@@ -170,6 +176,9 @@ export async function startTestApp(store: Store, options: TestAppOptions = {}): 
       webhookRetryDelaysMs: options.webhookRetryDelaysMs,
       metricsToken: options.metricsToken,
       applicationStatusTtlMs: options.applicationStatusTtlMs,
+      oauthHostsAllow: options.oauthHostsAllow,
+      upstreamBaseUrls: options.upstreamBaseUrls,
+      trustedProxies: options.trustedProxies,
       egress: options.egress ?? { allow: ['127.0.0.0/8', '::1'] },
       ...(options.loginLimits === undefined ? {} : { loginLimits: options.loginLimits }),
     },

@@ -52,8 +52,8 @@ async function held(ms: number, signal: AbortSignal): Promise<void> {
 function tooManyLogins(verdict: LoginVerdict): RateLimitError {
   const [code, what] =
     verdict.blockedBy === 'in-flight'
-      ? ['login_in_progress', 'another login from this address is being checked']
-      : ['too_many_failed_logins', 'too many failed logins from this address'];
+      ? ['login_in_progress', 'another login of this client from this address is being checked']
+      : ['too_many_failed_logins', 'too many failed logins of this client from this address'];
   const message = `${what}; retry in ${verdict.retryAfterSeconds}s`;
   return new RateLimitError(message, {
     status: 429,
@@ -99,23 +99,22 @@ async function assertCurrentSecret(services: ServerServices, token: VerifiedToke
  */
 export function registerTokenRoutes(app: Hono<AppEnv>, services: ServerServices): void {
   app.post(TOKEN_PATHS.application, async (c) => {
-    const address = incomingOf(c)?.socket.remoteAddress ?? 'unknown';
-    // A flooding address is turned away before its body is even read.
-    const early = services.loginGuard.checkAddress(address);
-    if (!early.allowed) {
-      services.metrics.rateLimited.inc();
-      await held(services.loginGuard.refusalDelayMs, c.req.raw.signal);
-      throw tooManyLogins(early);
-    }
+    // Behind a trusted reverse proxy, the client its X-Forwarded-For names; else the socket's peer.
+    const address = services.clientAddress(
+      incomingOf(c)?.socket.remoteAddress,
+      c.req.header('x-forwarded-for'),
+    );
     const body = parseBody(
       ApplicationTokenRequestSchema,
       await readJsonBody(c, services.config.bodyLimitBytes),
     );
-    // Failed logins count per client id and source address, apart from the application's API
-    // budget: guessing cannot lock the application or its tokens out, and a full bucket is
-    // refused before the slow hash, so a flood costs nothing. One check at a time per address, so
-    // a flood cannot fill the thread pool the hash runs on.
-    const verdict = services.loginGuard.check(body.client_id, address);
+    // Failed logins count per application and source address (unknown client ids together),
+    // apart from the application's API budget: guessing cannot lock the application's tokens
+    // out, unknown ids cannot lock a real application out, and a full bucket is refused before
+    // the slow hash, so a flood costs nothing. One check at a time per bucket, so a flood cannot
+    // fill the thread pool the hash runs on.
+    const known = (await services.store.findApplicationByClientId(body.client_id)) !== undefined;
+    const verdict = services.loginGuard.check(body.client_id, address, known);
     if (!verdict.allowed) {
       services.metrics.rateLimited.inc();
       await held(services.loginGuard.refusalDelayMs, c.req.raw.signal);
@@ -132,7 +131,7 @@ export function registerTokenRoutes(app: Hono<AppEnv>, services: ServerServices)
       verdict.done();
     }
     if (!application) {
-      services.loginGuard.fail(body.client_id, address);
+      services.loginGuard.fail(body.client_id, address, known);
       throw invalidClient();
     }
     const signer = await services.tokenSigner();
