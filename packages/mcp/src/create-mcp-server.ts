@@ -5,6 +5,7 @@ import {
   type ReadResourceResult,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
+import type * as z from 'zod';
 import { type ConnectorTool, connectorTools } from './connector-tools';
 import { DEFAULT_DOWNLOAD_CAP, DEFAULT_RESOURCE_CAP } from './download-caps';
 import { DOWNLOAD_URI_TEMPLATE, decodeDownloadArgs, downloadUri } from './download-link';
@@ -54,15 +55,51 @@ function fileContents(uri: string, file: DownloadedFile & { bytes: Uint8Array })
 
 const ANNOTATIONS = { readOnlyHint: true, openWorldHint: true } as const;
 
+/**
+ * The JSON Schemas of each action, by kind, side and whether `fields` names the record's fields:
+ * all a tool's schemas depend on. A server is built per MCP session (per user over HTTP), so
+ * they are generated once per process and shared, read only, by every session's tool list
+ * (generating them was most of the cost, in time and memory, of a session).
+ */
+const jsonSchemas = new WeakMap<ConnectorTool['action'], Map<string, Tool['inputSchema']>>();
+
+function cachedJsonSchema(
+  tool: ConnectorTool,
+  schema: z.ZodType,
+  io: 'input' | 'output',
+  fieldNames: boolean,
+): Tool['inputSchema'] {
+  let ofAction = jsonSchemas.get(tool.action);
+  if (!ofAction) {
+    ofAction = new Map();
+    jsonSchemas.set(tool.action, ofAction);
+  }
+  const key = `${tool.kind}:${io}:${fieldNames}`;
+  let generated = ofAction.get(key);
+  if (!generated) {
+    generated = toolJsonSchema(schema, io) as Tool['inputSchema'];
+    ofAction.set(key, generated);
+  }
+  return generated;
+}
+
 /** How `tools/list` shows a tool: the compact JSON Schemas of {@link toolJsonSchema}. */
 function listedTool(tool: ConnectorTool, outputSchemas: OutputSchemas): Tool {
+  const fieldNames = outputSchemas === 'none';
   return {
     name: tool.name,
     description: tool.description,
-    inputSchema: toolJsonSchema(tool.inputSchema, 'input') as Tool['inputSchema'],
+    inputSchema: cachedJsonSchema(tool, tool.inputSchema, 'input', fieldNames),
     ...(tool.outputSchema === undefined || outputSchemas === 'none'
       ? {}
-      : { outputSchema: toolJsonSchema(tool.outputSchema, 'output') as Tool['outputSchema'] }),
+      : {
+          outputSchema: cachedJsonSchema(
+            tool,
+            tool.outputSchema,
+            'output',
+            fieldNames,
+          ) as Tool['outputSchema'],
+        }),
     annotations: ANNOTATIONS,
   };
 }

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { staticTokenAuthenticator } from './authenticators';
 import { createMcpHttpHandler } from './mcp-http-handler';
 
-async function until(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
+async function until(condition: () => boolean, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
     if (Date.now() > deadline) throw new Error('condition not met in time');
@@ -23,7 +23,8 @@ describe('createMcpHttpHandler sessions', () => {
       authenticate: staticTokenAuthenticator('secret', {
         connectors: [{ definition: asanaDefinition, executor }],
       }),
-      sessionIdleMs: 100,
+      // Long enough that a loaded machine still lists tools before the session goes idle.
+      sessionIdleMs: 1_000,
     });
     const server = createServer((request, response) => void handler.handle(request, response));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

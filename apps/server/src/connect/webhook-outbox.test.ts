@@ -9,6 +9,7 @@ import { silentLogger } from '../logging/logger';
 import { registerApplication } from '../services/applications';
 import type { Store } from '../store/store';
 import { type StoreKind, testStoreLocation } from '../test-support/test-app';
+import { until } from '../test-support/until';
 import { WebhookOutbox } from './webhook-outbox';
 
 interface Received {
@@ -125,6 +126,17 @@ describe.each<StoreKind>(['sqlite', 'postgres'])(
         'SELECT state, attempts FROM webhook_deliveries',
       );
       expect(rows.every((row) => row.state === 'delivered' && Number(row.attempts) === 1)).toBe(true);
+
+      // Finished rows are kept a while, then deleted by a process that drains.
+      await second.db.execute("UPDATE webhook_deliveries SET finished_at = 0 WHERE id = 'evt_0'");
+      const pruning = new WebhookOutbox({ store: second, clock: systemClock, keyring, logger: silentLogger });
+      cleanups.push(() => pruning.stop());
+      pruning.start();
+      await until(
+        () => second.db.query("SELECT id FROM webhook_deliveries WHERE id = 'evt_0'"),
+        (found) => found.length === 0,
+      );
+      expect(await second.db.query('SELECT id FROM webhook_deliveries')).toHaveLength(sessions.length - 1);
     });
 
     it('retries from the stored row, in another process once the first stopped, and gives up after the last delay', async () => {

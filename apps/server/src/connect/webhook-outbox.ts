@@ -22,6 +22,8 @@ export interface WebhookOutboxSettings {
   readonly leaseMs?: number | undefined;
   /** How often a started outbox looks for rows other processes stored or left; default 5 s. */
   readonly pollMs?: number | undefined;
+  /** How long delivered and given-up rows are kept (for inspection), default 7 days. */
+  readonly keepFinishedMs?: number | undefined;
 }
 
 /** One event to deliver. */
@@ -47,6 +49,9 @@ interface Claimed {
  * receiver checks).
  */
 const wallNow = () => Date.now();
+
+/** How often a process deletes finished rows past `keepFinishedMs`. */
+const PRUNE_EVERY_MS = 60 * 60_000;
 
 /** Deliveries one process sends at once. */
 const WORKERS = 4;
@@ -83,6 +88,7 @@ export class WebhookOutbox {
   #timer: NodeJS.Timeout | undefined;
   #draining: Promise<void> | undefined;
   #again = false;
+  #prunedAt = Number.NEGATIVE_INFINITY;
 
   constructor(options: {
     store: Store;
@@ -182,6 +188,7 @@ export class WebhookOutbox {
   /** Wakes when the earliest pending row falls due, or at the poll interval for other processes' rows. */
   async #schedule(): Promise<void> {
     if (!this.#running) return;
+    await this.#prune();
     const [row] = await this.#store.db.query<{ due: unknown }>(
       "SELECT MIN(next_attempt_at) AS due FROM webhook_deliveries WHERE state = 'pending'",
     );
@@ -194,6 +201,17 @@ export class WebhookOutbox {
     }, wait);
     // A pending retry does not hold a stopping process: it stays stored for the next one.
     this.#timer.unref();
+  }
+
+  /** Deletes rows finished longer ago than `keepFinishedMs`, at most hourly: the table does not grow without end. */
+  async #prune(): Promise<void> {
+    const now = wallNow();
+    if (now - this.#prunedAt < PRUNE_EVERY_MS) return;
+    this.#prunedAt = now;
+    await this.#store.db.execute(
+      "DELETE FROM webhook_deliveries WHERE state <> 'pending' AND finished_at < $1",
+      [now - (this.#settings.keepFinishedMs ?? 7 * 24 * 60 * 60_000)],
+    );
   }
 
   /** Leases the earliest due row no one holds, for one attempt. */

@@ -50,6 +50,7 @@ export async function run(context: CommandContext): Promise<number | undefined> 
   }
   // Typed for this run, the flag wins over the environment, as --port and the others do.
   if (flags.boolean('allow-upstream-override')) env.CONDUIT_ALLOW_UPSTREAM_OVERRIDE = '1';
+  if (flags.boolean('new-install')) env.CONDUIT_NEW_INSTALL = '1';
   const configured = (env.CONDUIT_LOG_LEVEL ?? '').toLowerCase();
   const level: LogLevel = output.debug
     ? 'debug'

@@ -50,6 +50,11 @@ export const serveCommand = defineCommand({
       type: 'boolean',
       description: 'let connectors set config.base_url (simulators, proxies)',
     },
+    {
+      name: 'new-install',
+      type: 'boolean',
+      description: "start on an empty database even beside an earlier install's key file (refused otherwise)",
+    },
   ],
   examples: [
     { command: 'conduit serve', description: 'on 127.0.0.1:8787 with a SQLite file in ./.conduit' },
