@@ -102,6 +102,13 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('key rotation during a connect 
       webhookRetryDelaysMs: [10, 10],
     });
     const done = await fetch(`${rotatedApp.server.url}${callback.pathname}${callback.search}`, {
+      // The browser that started the flow, with its binding cookie.
+      headers: {
+        cookie: signIn.headers
+          .getSetCookie()
+          .map((cookie) => cookie.split(';')[0])
+          .join('; '),
+      },
       redirect: 'manual',
     });
     expect(done.status).toBe(200);

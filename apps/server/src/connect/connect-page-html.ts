@@ -71,7 +71,7 @@ export function connectLayout(title: string, body: Html): Html {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
+<meta name="referrer" content="same-origin">
 <title>${title}</title>
 <style>${raw(STYLE)}</style>
 </head>

@@ -18,6 +18,7 @@ import { readBodyBytes } from '../http/read-json-body';
 import type { Caller } from '../services/caller';
 import { instanceUrlNotAllowed } from '../services/connector-service';
 import type { ServerServices } from '../services/server-services';
+import { crossSitePost, setOAuthBinding, takeOAuthBinding } from './browser-binding';
 import { ConnectFormSchema } from './connect-form-schema';
 import {
   type ConnectForm,
@@ -213,7 +214,9 @@ function sectionsOf(
 // referrer, no scripts at all.
 function secure(c: Context<AppEnv>): void {
   c.header('cache-control', 'no-store');
-  c.header('referrer-policy', 'no-referrer');
+  // `same-origin`, not `no-referrer`: the page's own posts then carry a real `Origin` (checked
+  // by crossSitePost), and no other site ever sees the address.
+  c.header('referrer-policy', 'same-origin');
   c.header('x-frame-options', 'DENY');
   c.header('x-content-type-options', 'nosniff');
   c.header(
@@ -236,6 +239,18 @@ function gone(c: Context<AppEnv>, status: 'completed' | 'expired' | 'revoked') {
     c,
     connectMessageHtml(status === 'completed' ? 'Already connected' : 'Link expired', message),
     410,
+  );
+}
+
+/** A post from another site's page: refused, whatever it carries (issue 28, finding 9). */
+function crossSite(c: Context<AppEnv>) {
+  return page(
+    c,
+    connectMessageHtml(
+      'Not allowed',
+      'This form can only be sent from the connect page itself. Open the link from the application again.',
+    ),
+    403,
   );
 }
 
@@ -399,7 +414,16 @@ async function oauthCallback(c: Context<AppEnv>, services: ServerServices): Prom
       400,
     );
   }
-  const taken = await services.connectSessions.takeOAuthState(state);
+  const taken = await services.connectSessions.takeOAuthState(state, takeOAuthBinding(c, services, state));
+  if (taken.outcome === 'other-browser') {
+    // A callback URL carried to another browser (an account swap): the flow's cookie is missing.
+    return signInFailed(
+      c,
+      'Sign-in started elsewhere',
+      'This sign-in was started in another browser. Start again from the application, in this browser.',
+      400,
+    );
+  }
   if (taken.outcome === 'unknown') {
     return signInFailed(
       c,
@@ -523,6 +547,7 @@ export function registerConnectPageRoutes(app: Hono<AppEnv>, services: ServerSer
   app.get(CONNECT_PAGE_PATHS.oauthCallback, (c) => oauthCallback(c, services));
 
   app.post(CONNECT_PAGE_PATHS.oauthStart, async (c) => {
+    if (crossSitePost(c, services)) return crossSite(c);
     const session = await openSession(c, services);
     if (session instanceof Response) return session;
     const posted = new URLSearchParams(
@@ -580,11 +605,12 @@ export function registerConnectPageRoutes(app: Hono<AppEnv>, services: ServerSer
       );
     }
     const redirectUri = `${services.config.publicUrl ?? new URL(c.req.url).origin}${CONNECT_PAGE_PATHS.oauthCallback}`;
-    const { state, verifier } = await services.connectSessions.startOAuth(session, {
+    const { state, verifier, browserBinding } = await services.connectSessions.startOAuth(session, {
       connectorType: kind,
       config: flowConfig,
       redirectUri,
     });
+    setOAuthBinding(c, services, state, browserBinding);
     const authorize = new URL(authorizeUrl);
     authorize.searchParams.set('client_id', client.clientId);
     authorize.searchParams.set('redirect_uri', redirectUri);
@@ -604,6 +630,7 @@ export function registerConnectPageRoutes(app: Hono<AppEnv>, services: ServerSer
   });
 
   app.post(CONNECT_PAGE_PATHS.page, async (c) => {
+    if (crossSitePost(c, services)) return crossSite(c);
     const session = await openSession(c, services);
     if (session instanceof Response) return session;
     const posted = new URLSearchParams(

@@ -11,6 +11,7 @@ import {
 } from '@conduit/protocol';
 import type { Clock } from '../clock';
 import { connectorRegistry } from '../connectors/registry';
+import { constantTimeEqual } from '../crypto/constant-time-equal';
 import type { Keyring } from '../crypto/keyring';
 import { oauthVerifierContext, sealJson, unsealJson, webhookSecretContext } from '../crypto/sealed-box';
 import type { Logger } from '../logging/logger';
@@ -306,11 +307,18 @@ export class ConnectSessionService {
   async startOAuth(
     session: ConnectSessionRecord,
     options: { connectorType: string; config: Record<string, unknown>; redirectUri: string },
-  ): Promise<{ state: string; verifier: string }> {
+  ): Promise<{ state: string; verifier: string; browserBinding: string }> {
     const state = randomBytes(32).toString('base64url');
     const verifier = randomBytes(48).toString('base64url');
+    // Kept by the browser that started the flow (a cookie), checked at the callback: a callback
+    // URL sent to another browser is refused (issue 28, finding 9). Only its hash is stored.
+    const browserBinding = randomBytes(32).toString('base64url');
     const stateHash = hashState(state);
-    const sealed = sealJson(this.#keyring, { verifier }, oauthVerifierContext(stateHash));
+    const sealed = sealJson(
+      this.#keyring,
+      { verifier, binding: hashState(browserBinding) },
+      oauthVerifierContext(stateHash),
+    );
     await this.#store.db.execute(
       `INSERT INTO connect_oauth_states (state_hash, session_id, connector_type, config, redirect_uri,
          verifier_ciphertext, verifier_key_id, verifier_nonce, created_at, used_at)
@@ -327,7 +335,7 @@ export class ConnectSessionService {
         this.#clock.now(),
       ],
     );
-    return { state, verifier };
+    return { state, verifier, browserBinding };
   }
 
   /**
@@ -335,9 +343,13 @@ export class ConnectSessionService {
    * issued (tampered), `used` for one whose callback already came (a replay); otherwise what the
    * exchange needs. A state is taken once, atomically, even by concurrent callbacks.
    */
-  async takeOAuthState(state: string): Promise<
+  async takeOAuthState(
+    state: string,
+    browserBinding: string | undefined,
+  ): Promise<
     | { readonly outcome: 'unknown' }
     | { readonly outcome: 'used' }
+    | { readonly outcome: 'other-browser' }
     | {
         readonly outcome: 'taken';
         readonly sessionId: string;
@@ -354,12 +366,7 @@ export class ConnectSessionService {
       [stateHash],
     );
     if (!row) return { outcome: 'unknown' };
-    const taken = await this.#store.db.execute(
-      'UPDATE connect_oauth_states SET used_at = $2 WHERE state_hash = $1 AND used_at IS NULL',
-      [stateHash, this.#clock.now()],
-    );
-    if (taken !== 1) return { outcome: 'used' };
-    const { verifier } = unsealJson(
+    const { verifier, binding } = unsealJson(
       this.#keyring,
       {
         ciphertext: toBuffer(row.verifier_ciphertext),
@@ -367,7 +374,22 @@ export class ConnectSessionService {
         nonce: toBuffer(row.verifier_nonce),
       },
       oauthVerifierContext(stateHash),
-    ) as { verifier: string };
+    ) as { verifier: string; binding?: string };
+    // Refused without using the state up: the browser that started the flow can still finish it.
+    // (States stored before the binding existed have none; they expire with their session.)
+    if (
+      binding !== undefined &&
+      (browserBinding === undefined || !constantTimeEqual(hashState(browserBinding), binding))
+    ) {
+      return row.used_at === null || row.used_at === undefined
+        ? { outcome: 'other-browser' }
+        : { outcome: 'used' };
+    }
+    const taken = await this.#store.db.execute(
+      'UPDATE connect_oauth_states SET used_at = $2 WHERE state_hash = $1 AND used_at IS NULL',
+      [stateHash, this.#clock.now()],
+    );
+    if (taken !== 1) return { outcome: 'used' };
     return {
       outcome: 'taken',
       sessionId: String(row.session_id),
