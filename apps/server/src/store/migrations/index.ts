@@ -2,6 +2,7 @@ import { migration0001Core } from './0001-core';
 import { migration0004ApplicationAdmin } from './0004-application-admin';
 import { migration0007ConnectSessions } from './0007-connect-sessions';
 import { migration0008UnloggedRateLimits } from './0008-unlogged-rate-limits';
+import { migration0020ApplicationReturnUrlOrigins } from './0020-application-return-url-origins';
 import type { Migration } from './migration';
 
 /**
@@ -20,6 +21,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0004ApplicationAdmin,
   migration0007ConnectSessions,
   migration0008UnloggedRateLimits,
+  migration0020ApplicationReturnUrlOrigins,
 ];
 
 export type { Migration } from './migration';
