@@ -173,7 +173,10 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('the connect page’s OAuth flo
     const callback = await consent(await startSignIn(session));
     const cookie = cookies.get(callback.searchParams.get('state')!)!;
     expect(cookie).toMatch(/^conduit_oauth_[A-Za-z0-9_-]{16}=[A-Za-z0-9_-]{43}$/);
-    for (const headers of [{}, { cookie: cookie.replace(/=.*/, '=someone-elses-binding') }]) {
+    for (const headers of [
+      {} as Record<string, string>,
+      { cookie: cookie.replace(/=.*/, '=someone-elses-binding') },
+    ]) {
       const elsewhere = await fetch(callback, { redirect: 'manual', headers });
       expect(elsewhere.status).toBe(400);
       expect(await elsewhere.text()).toContain('Sign-in started elsewhere');
@@ -215,7 +218,7 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('the connect page’s OAuth flo
       method: 'personal_access_token',
       'credentials.token': 'x',
     };
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       { origin: 'https://attacker.example' },
       { origin: 'null' },
       { 'sec-fetch-site': 'cross-site' },

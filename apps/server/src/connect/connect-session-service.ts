@@ -17,6 +17,7 @@ import { oauthVerifierContext, sealJson, unsealJson, webhookSecretContext } from
 import type { Logger } from '../logging/logger';
 import { type Caller, ownerOf } from '../services/caller';
 import type { ConnectorService } from '../services/connector-service';
+import { assertReturnUrlAllowed } from '../services/return-url-origins';
 import { toBuffer, toNumber } from '../store/sql-values';
 import type { SealedValue, Store } from '../store/store';
 import { parseBody } from '../validation/parse-body';
@@ -177,6 +178,8 @@ export class ConnectSessionService {
       });
     }
     if (request.webhook_url !== undefined) this.#assertWebhookUrl(request.webhook_url);
+    if (request.return_url !== undefined)
+      await assertReturnUrlAllowed(this.#store, caller, request.return_url);
     let connectorTypes: string[];
     if (request.connector_id !== undefined) {
       const connector = await this.#connectors.get(caller, request.connector_id).catch((error: unknown) => {

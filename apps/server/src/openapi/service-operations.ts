@@ -37,6 +37,7 @@ import {
   AgentExecuteRequestSchema,
 } from '../agent-api/agent-api-schemas';
 import { ConnectFormSchema } from '../connect/connect-form-schema';
+import { ReturnUrlOriginsAnswerSchema, ReturnUrlOriginsSchema } from '../services/return-url-origins';
 
 /** How an operation is authorized. */
 export type OperationSecurity = 'none' | 'bearer' | 'application' | 'admin' | 'metrics';
@@ -58,7 +59,7 @@ export interface OperationResponse {
  * and builds answers from, so the OpenAPI document cannot drift from the code.
  */
 export interface ServiceOperation {
-  readonly method: 'get' | 'post' | 'patch' | 'delete';
+  readonly method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   /** The route as registered, with `:param` segments. */
   readonly route: string;
   readonly operationId: string;
@@ -430,6 +431,39 @@ export const SERVICE_OPERATIONS: readonly ServiceOperation[] = [
       },
     },
     errors: [401, 404, 409, 503],
+  },
+  {
+    method: 'get',
+    route: '/admin/v1/applications/:client_id/return-url-origins',
+    operationId: 'getApplicationReturnUrlOrigins',
+    summary: 'The origins its connect sessions may return users to (null: none set)',
+    tag: 'admin',
+    security: 'admin',
+    responses: {
+      200: {
+        description: 'The allowed origins',
+        schema: ReturnUrlOriginsAnswerSchema,
+        name: 'ReturnUrlOrigins',
+      },
+    },
+    errors: [401, 404, 503],
+  },
+  {
+    method: 'put',
+    route: '/admin/v1/applications/:client_id/return-url-origins',
+    operationId: 'setApplicationReturnUrlOrigins',
+    summary: 'Set the origins its connect sessions may return users to',
+    tag: 'admin',
+    security: 'admin',
+    body: { schema: ReturnUrlOriginsSchema, name: 'SetReturnUrlOriginsRequest', required: true },
+    responses: {
+      200: {
+        description: 'The allowed origins',
+        schema: ReturnUrlOriginsAnswerSchema,
+        name: 'ReturnUrlOrigins',
+      },
+    },
+    errors: [400, 401, 404, 413, 503],
   },
   {
     method: 'get',

@@ -149,7 +149,8 @@ export function applicationJson(record: ApplicationRecord): Application {
   };
 }
 
-function applicationNotFound(clientId: string): NotFoundError {
+/** The 404 of an unknown client id, naming `client_id`. */
+export function applicationNotFound(clientId: string): NotFoundError {
   const message = `no application with client_id "${clientId}"`;
   return new NotFoundError(message, {
     status: 404,

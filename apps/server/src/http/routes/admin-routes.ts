@@ -2,11 +2,19 @@ import { NotFoundError } from '@conduit/protocol';
 import type { Hono } from 'hono';
 import {
   applicationJson,
+  applicationNotFound,
   createApplication,
   revokeApplication,
   rotateApplicationSecret,
 } from '../../services/applications';
+import {
+  type ReturnUrlOriginsAnswer,
+  ReturnUrlOriginsSchema,
+  readReturnUrlOrigins,
+  writeReturnUrlOrigins,
+} from '../../services/return-url-origins';
 import type { ServerServices } from '../../services/server-services';
+import { parseBody } from '../../validation/parse-body';
 import type { AppEnv } from '../app-env';
 import { requireOperatorToken } from '../operator-token';
 import { readJsonBody } from '../read-json-body';
@@ -25,6 +33,7 @@ export const ADMIN_PATHS = {
   applications: '/admin/v1/applications',
   revoke: '/admin/v1/applications/:client_id/revoke',
   rotateSecret: '/admin/v1/applications/:client_id/rotate-secret',
+  returnUrlOrigins: '/admin/v1/applications/:client_id/return-url-origins',
 } as const;
 
 function adminDisabled(): NotFoundError {
@@ -87,5 +96,28 @@ export function registerAdminRoutes(app: Hono<AppEnv>, services: ServerServices)
       application_id: rotated.id,
     });
     return c.json(rotated);
+  });
+
+  // Where the application's connect sessions may send their users back (issue 28, finding 10).
+  app.get(ADMIN_PATHS.returnUrlOrigins, async (c) => {
+    const clientId = c.req.param('client_id');
+    const application = await services.store.findApplicationByClientId(clientId);
+    if (!application) throw applicationNotFound(clientId);
+    const answer: ReturnUrlOriginsAnswer = {
+      client_id: clientId,
+      origins: await readReturnUrlOrigins(services.store, application.id),
+    };
+    return c.json(answer);
+  });
+
+  app.put(ADMIN_PATHS.returnUrlOrigins, async (c) => {
+    const clientId = c.req.param('client_id');
+    const body = parseBody(ReturnUrlOriginsSchema, await readJsonBody(c, services.config.bodyLimitBytes));
+    const application = await services.store.findApplicationByClientId(clientId);
+    if (!application) throw applicationNotFound(clientId);
+    const origins = await writeReturnUrlOrigins(services.store, application.id, body.origins);
+    c.get('logger').info('application return origins set', { client_id: clientId, origins: origins.length });
+    const answer: ReturnUrlOriginsAnswer = { client_id: clientId, origins };
+    return c.json(answer);
   });
 }

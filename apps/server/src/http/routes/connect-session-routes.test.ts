@@ -10,6 +10,8 @@ import {
   testStoreLocation,
 } from '../../test-support/test-app';
 
+const ADMIN_TOKEN = 'connect-sessions-admin-token-0123456789';
+
 function codes(response: TestResponse): string[] {
   return ErrorBodySchema.parse(response.body).errors.map((entry) => entry.error_code);
 }
@@ -22,7 +24,14 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('connect sessions over %s', (ki
     const location = await testStoreLocation(kind, 'connect-sessions');
     const store = await location.open();
     await store.migrate();
-    t = await startTestApp(store);
+    t = await startTestApp(store, { adminToken: ADMIN_TOKEN });
+    // The operator allows the application's origin: the hosted client sets return_url with a
+    // scoped token, which may only name an allowed origin (issue 28, finding 10).
+    const allowed = await t.request('PUT', `/admin/v1/applications/${t.clientId}/return-url-origins`, {
+      token: ADMIN_TOKEN,
+      body: { origins: ['https://app.example'] },
+    });
+    expect(allowed.status, allowed.text).toBe(200);
     cleanup = async () => {
       await t.close();
       await store.close();
@@ -170,5 +179,71 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('connect sessions over %s', (ki
       body: { external_user_id: 'reauth', connector_id: 'nope' },
     });
     expect(missing.status).toBe(422);
+  });
+
+  it('holds return_url to the application’s allowed origins; no credentials; scoped tokens only inside them', async () => {
+    const app = await t.applicationToken();
+    const scoped = await t.scopedToken('return-user');
+    const create = (token: string, returnUrl: string) =>
+      t.request('POST', '/v1/integrations/connect-sessions', {
+        token,
+        body: { external_user_id: 'return-user', return_url: returnUrl },
+      });
+    const origins = `/admin/v1/applications/${t.clientId}/return-url-origins`;
+    expect((await t.request('GET', origins, { token: ADMIN_TOKEN })).body).toEqual({
+      client_id: t.clientId,
+      origins: ['https://app.example'],
+    });
+    expect((await create(scoped, 'https://app.example/back?x=1')).status).toBe(201);
+    expect((await create(app, 'https://app.example/back')).status).toBe(201);
+    for (const token of [scoped, app]) {
+      const elsewhere = await create(token, 'https://attacker.example/phish');
+      expect(elsewhere.status).toBe(400);
+      expect(codes(elsewhere)).toEqual(['return_url_not_allowed']);
+      // Another port or scheme is another origin.
+      expect((await create(token, 'http://app.example/back')).status).toBe(400);
+      expect((await create(token, 'https://app.example:8443/back')).status).toBe(400);
+      const credentials = await create(token, 'https://user:pass@app.example/back');
+      expect(credentials.status).toBe(400);
+      expect(ErrorBodySchema.parse(credentials.body).errors[0]).toMatchObject({ field: 'return_url' });
+    }
+    // Origins only, checked as a body.
+    for (const bad of [['https://app.example/path'], ['ftp://app.example'], ['not a url'], 'x']) {
+      const refused = await t.request('PUT', origins, { token: ADMIN_TOKEN, body: { origins: bad } });
+      expect(refused.status, JSON.stringify(bad)).toBe(400);
+    }
+    expect(
+      (
+        await t.request('PUT', '/admin/v1/applications/nobody/return-url-origins', {
+          token: ADMIN_TOKEN,
+          body: { origins: [] },
+        })
+      ).status,
+    ).toBe(404);
+
+    // With none set, an application token may name any address without credentials, a scoped
+    // token none (it may sit in a browser).
+    const other = await t.request('POST', '/admin/v1/applications', {
+      token: ADMIN_TOKEN,
+      body: { name: 'other' },
+    });
+    const { client_id, client_secret } = other.body as { client_id: string; client_secret: string };
+    const otherToken = (
+      await t.request('POST', '/api/v1/account/applications/token', { body: { client_id, client_secret } })
+    ).body as { access_token: string };
+    const otherScoped = await t.scopedToken('return-user', otherToken.access_token);
+    expect((await create(otherToken.access_token, 'https://anywhere.example/back')).status).toBe(201);
+    expect((await create(otherToken.access_token, 'https://u:p@anywhere.example/back')).status).toBe(400);
+    const fromScoped = await create(otherScoped, 'https://anywhere.example/back');
+    expect(fromScoped.status).toBe(403);
+    expect(codes(fromScoped)).toEqual(['return_url_not_allowed']);
+    expect(
+      (
+        await t.request('POST', '/v1/integrations/connect-sessions', {
+          token: otherScoped,
+          body: { external_user_id: 'return-user' },
+        })
+      ).status,
+    ).toBe(201);
   });
 });

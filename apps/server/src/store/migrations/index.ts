@@ -5,6 +5,7 @@ import { migration0008UnloggedRateLimits } from './0008-unlogged-rate-limits';
 import { migration0011ApplicationSecretGeneration } from './0011-application-secret-generation';
 import { migration0012StoreHeartbeat } from './0012-store-heartbeat';
 import { migration0013WebhookOutbox } from './0013-webhook-outbox';
+import { migration0020ApplicationReturnUrlOrigins } from './0020-application-return-url-origins';
 import type { Migration } from './migration';
 
 /**
@@ -26,6 +27,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0011ApplicationSecretGeneration,
   migration0012StoreHeartbeat,
   migration0013WebhookOutbox,
+  migration0020ApplicationReturnUrlOrigins,
 ];
 
 export type { Migration } from './migration';
