@@ -31,7 +31,7 @@ afterAll(async () => {
 function connect(token: string | undefined): Promise<Client> {
   const client = new Client({ name: 'http-test', version: '1.0.0' });
   const transport = new StreamableHTTPClientTransport(new URL(served.url), {
-    requestInit: token === undefined ? {} : { headers: { authorization: `Bearer ${token}` } },
+    requestInit: { headers: token === undefined ? {} : { authorization: `Bearer ${token}` } },
   });
   return client.connect(transport).then(() => client);
 }
