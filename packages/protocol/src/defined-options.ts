@@ -11,7 +11,7 @@ export type DefinedOptions<T> = {
 /**
  * A copy of `options` without the keys whose value is `undefined`: how an option bag is passed
  * on to the next layer, one object literal naming every field, instead of one
- * `...(x === undefined ? {} : { x })` spread per field. An absent key and a key set to
+ * conditional spread per field (`{}` when `x` is undefined, else `{ x }`). An absent key and a key set to
  * `undefined` read the same to `options.x ?? fallback`, but not to `'x' in options`, to
  * `Object.keys`, or to a strict equality check of the object, so the layers pass on only the
  * keys that are set. `null`, `false`, `0` and `''` are kept: they are values.
