@@ -61,9 +61,12 @@ try {
   writeFileSync(join(consumer, 'index.ts'), program);
   writeFileSync(join(consumer, 'index.mjs'), program.replace(': Array<[string, string]>', ''));
 
-  for (const [module, moduleResolution] of [
-    ['node16', 'node16'],
-    ['preserve', 'bundler'],
+  // node16 with the default libraries (DOM included), then bundler without the DOM, as a Node
+  // program has it. Without the DOM a third-party package's own types may fail (the MCP SDK's name
+  // `HeadersInit`): those are reported, not fatal; an error in our types or the program is.
+  for (const [module, moduleResolution, lib] of [
+    ['node16', 'node16', undefined],
+    ['preserve', 'bundler', ['es2023']],
   ]) {
     writeFileSync(
       join(consumer, 'tsconfig.json'),
@@ -72,7 +75,7 @@ try {
           module,
           moduleResolution,
           target: 'es2023',
-          lib: ['es2023'],
+          ...(lib ? { lib } : {}),
           strict: true,
           noEmit: true,
           types: ['node'],
@@ -81,7 +84,17 @@ try {
         files: ['index.ts'],
       }),
     );
-    run(join(consumer, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.json'], consumer);
+    const errors = typeErrors(join(consumer, 'node_modules/.bin/tsc'), consumer);
+    const theirs = errors.filter(
+      (line) => /node_modules\//.test(line) && !/node_modules\/@conduit\//.test(line),
+    );
+    const ours = errors.filter((line) => !theirs.includes(line));
+    for (const line of theirs)
+      process.stdout.write(`consumer: ${moduleResolution}, lib ${lib ?? 'default'}: not ours: ${line}\n`);
+    if (ours.length > 0)
+      throw new Error(
+        `the packages' types fail (${moduleResolution}, lib ${lib ?? 'default'}):\n${ours.join('\n')}`,
+      );
   }
   process.stdout.write(`consumer: ${run(process.execPath, ['index.mjs'], consumer)}`);
   process.stdout.write(
@@ -109,6 +122,19 @@ try {
   });
 } finally {
   rmSync(work, { recursive: true, force: true });
+}
+
+/** The error lines of `tsc -p tsconfig.json` in `cwd` (none when it passes). */
+function typeErrors(tsc, cwd) {
+  try {
+    execFileSync(tsc, ['-p', 'tsconfig.json'], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    return [];
+  } catch (error) {
+    const output = `${error.stdout ?? ''}${error.stderr ?? ''}`;
+    const lines = output.split('\n').filter((line) => /: error TS\d+:/.test(line));
+    if (lines.length === 0) throw error;
+    return lines;
+  }
 }
 
 /** The lowest major version all the given packages' `engines.node` (`>=N…`) allow: the highest of their floors. */
