@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 // What every published package promises about itself: where it comes from (npm provenance needs
@@ -24,23 +25,54 @@ const packages = ['packages', 'apps'].flatMap((group) =>
 );
 const published = packages.filter(({ manifest }) => !manifest.private);
 
-// The libraries ran on Node 20 (scripts/check-consumer.mjs runs their smoke test there); the
-// server's embedded store needs node:sqlite's DatabaseSync#isTransaction and busy `timeout`, both
-// from 22.16, and the CLI runs the server (`serve`, `demo`).
+// The lowest Node each package can run on is the highest its dependencies ask for: ky 2 (the
+// transport, and so everything on it) needs 22; the protocol and the testkit stand on zod alone and
+// run on 20. The server's embedded store needs node:sqlite's DatabaseSync#isTransaction and busy
+// `timeout`, both from 22.16, and the CLI runs the server (`serve`, `demo`).
 const ENGINES: Readonly<Record<string, string>> = {
   '@conduit/protocol': '>=20',
-  '@conduit/transport': '>=20',
-  '@conduit/hosted': '>=20',
-  '@conduit/asana': '>=20',
-  '@conduit/cloud': '>=20',
+  '@conduit/transport': '>=22',
+  '@conduit/hosted': '>=22',
+  '@conduit/asana': '>=22',
+  '@conduit/cloud': '>=22',
   '@conduit/testkit': '>=20',
-  '@conduit/connector-kit': '>=20',
-  '@conduit/mcp': '>=20',
-  '@conduit/zendesk-support': '>=20',
-  '@conduit/salesforce': '>=20',
+  '@conduit/connector-kit': '>=22',
+  '@conduit/mcp': '>=22',
+  '@conduit/zendesk-support': '>=22',
+  '@conduit/salesforce': '>=22',
   '@conduit/server': '>=22.16.0',
   '@conduit/cli': '>=22.16.0',
 };
+
+/** The lowest version an `engines.node` range (`>=N[.M[.P]]`) allows, as a comparable triple. */
+function lowestNode(range: string | undefined): [number, number, number] {
+  const match = /^>=\s*(\d+)(?:\.(\d+))?(?:\.(\d+))?/.exec(range ?? '');
+  return match ? [Number(match[1]), Number(match[2] ?? 0), Number(match[3] ?? 0)] : [0, 0, 0];
+}
+
+function compareVersions(a: [number, number, number], b: [number, number, number]): number {
+  return a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
+}
+
+/** The manifest of `name` as the package at `directory` resolves it (through its own node_modules). */
+function dependencyManifest(directory: string, name: string): { engines?: { node?: string } } {
+  const require = createRequire(join(root, directory, 'package.json'));
+  let entry: string;
+  try {
+    entry = require.resolve(`${name}/package.json`);
+  } catch {
+    // A package whose exports map leaves out ./package.json: walk up from its main entry.
+    let dir = dirname(require.resolve(name));
+    while (
+      !existsSync(join(dir, 'package.json')) ||
+      JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).name !== name
+    ) {
+      dir = dirname(dir);
+    }
+    entry = join(dir, 'package.json');
+  }
+  return JSON.parse(readFileSync(entry, 'utf8'));
+}
 
 describe('package manifests', () => {
   it('name the repository and the package directory in it', () => {
@@ -58,6 +90,24 @@ describe('package manifests', () => {
   it('state the Node range each package was tested on', () => {
     for (const { manifest } of published) {
       expect(manifest.engines?.node, manifest.name).toBe(ENGINES[manifest.name]);
+    }
+  });
+
+  it('claim no Node older than a dependency needs', () => {
+    for (const { directory, manifest } of published) {
+      const claimed = lowestNode(manifest.engines?.node);
+      const { dependencies = {}, peerDependencies = {} } = manifest as {
+        dependencies?: Record<string, string>;
+        peerDependencies?: Record<string, string>;
+      };
+      for (const name of new Set([...Object.keys(dependencies), ...Object.keys(peerDependencies)])) {
+        const needed = dependencyManifest(directory, name).engines?.node;
+        if (needed === undefined || !needed.startsWith('>=')) continue;
+        expect(
+          compareVersions(claimed, lowestNode(needed)),
+          `${manifest.name} claims ${manifest.engines?.node}, ${name} needs ${needed}`,
+        ).toBeGreaterThanOrEqual(0);
+      }
     }
   });
 

@@ -1,4 +1,4 @@
-import { ValidationError } from '@conduit/protocol';
+import { definedOptions, ValidationError } from '@conduit/protocol';
 import {
   type AuthStrategy,
   basicAuth,
@@ -84,30 +84,31 @@ export function authFromCredentials(
       throw invalid('refresh-token credentials need the upstream token endpoint');
     const accessToken = credentials.access_token;
     const { onCredentials, onTokens } = options;
-    return refreshTokenAuth({
-      tokenUrl: options.tokenUrl,
-      clientId: clientId as string,
-      clientSecret: clientSecret as string,
-      refreshToken: refreshToken as string,
-      ...(accessToken ? { accessToken } : {}),
-      ...(options.expiresAt === undefined ? {} : { expiresAt: options.expiresAt }),
-      ...(options.extraParams === undefined ? {} : { extraParams: options.extraParams }),
-      ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
-      ...(options.coordinateRefresh === undefined ? {} : { coordinateRefresh: options.coordinateRefresh }),
-      ...(onCredentials === undefined && onTokens === undefined
-        ? {}
-        : {
-            onTokens: async (tokens: OAuthTokens) => {
-              await onTokens?.(tokens);
-              await onCredentials?.({
-                refresh_token: tokens.refreshToken,
-                client_id: clientId as string,
-                client_secret: clientSecret as string,
-                access_token: tokens.accessToken,
-              });
-            },
-          }),
-    });
+    return refreshTokenAuth(
+      definedOptions({
+        tokenUrl: options.tokenUrl,
+        clientId: clientId as string,
+        clientSecret: clientSecret as string,
+        refreshToken: refreshToken as string,
+        accessToken: accessToken || undefined,
+        expiresAt: options.expiresAt,
+        extraParams: options.extraParams,
+        fetch: options.fetch,
+        coordinateRefresh: options.coordinateRefresh,
+        onTokens:
+          onCredentials === undefined && onTokens === undefined
+            ? undefined
+            : async (tokens: OAuthTokens) => {
+                await onTokens?.(tokens);
+                await onCredentials?.({
+                  refresh_token: tokens.refreshToken,
+                  client_id: clientId as string,
+                  client_secret: clientSecret as string,
+                  access_token: tokens.accessToken,
+                });
+              },
+      }),
+    );
   }
   if (has(credentials, 'token')) return bearerAuth(credentials.token as string);
   if (has(credentials, 'access_token')) return bearerAuth(credentials.access_token as string);

@@ -81,7 +81,7 @@ const foldersModule = defineConnectorModule({
       baseUrl: options.baseUrl ?? 'https://folders.test/api',
       auth: authFromCredentials(options.credentials),
       rateLimit: options.rateLimit ?? false,
-      ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+      fetch: options.fetch,
     }),
   sync: plan,
   searchableFields: { folders: { id: 'string', name: 'string' }, files: { id: 'string', size: 'integer' } },

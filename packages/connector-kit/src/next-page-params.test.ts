@@ -11,7 +11,7 @@ const listOf = (params: z.ZodObject, rules?: Parameters<typeof defineConnectorAc
     description: 'List items',
     params,
     record: z.looseObject({ id: z.string() }),
-    ...(rules === undefined ? {} : { rules }),
+    rules,
     upstream: { path: '/items' },
   });
 

@@ -250,8 +250,8 @@ export function readSyncPage<Kind extends string, Entity extends string>(
   return executor.readPage(listing.list, listing.params?.(job.parent, context) ?? {}, {
     offset,
     limit: context.pageSize,
-    ...(plan.fieldsQuery === undefined ? {} : { query: plan.fieldsQuery(listing.entity) }),
-    ...(signal === undefined ? {} : { signal }),
+    query: plan.fieldsQuery?.(listing.entity),
+    signal,
   });
 }
 

@@ -27,7 +27,7 @@ export function unsatisfiableRange(error: unknown, param: string, range: string 
     code: RANGE_NOT_SATISFIABLE,
     status: 400,
     details: [{ field: `params.${param}`, message, error_code: RANGE_NOT_SATISFIABLE }],
-    ...(error.request === undefined ? {} : { request: error.request }),
+    request: error.request,
     cause: error,
   });
 }

@@ -23,7 +23,7 @@ export function namingCredentialSettings(error: ConduitError): ConduitError {
   return new AuthenticationError(`${error.message}: check ${fields} (${variables})`, {
     code: error.code,
     status: error.status ?? 401,
-    ...(error.request === undefined ? {} : { request: error.request }),
+    request: error.request,
     details: SETTINGS.map((setting) => ({
       field: setting.field,
       message: `${setting.field} (${setting.variable}) is not a valid client credential of the service`,

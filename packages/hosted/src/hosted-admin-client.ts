@@ -4,6 +4,7 @@ import {
   ApplicationSchema,
   type ApplicationWithSecret,
   ApplicationWithSecretSchema,
+  definedOptions,
   type ExecuteOptions,
   ValidationError,
 } from '@conduit/protocol';
@@ -70,12 +71,14 @@ export class HostedAdminClient {
     }
     this.baseUrl = options.baseUrl ?? DEFAULT_HOSTED_BASE_URL;
     this.#transport = createTransport({
+      ...definedOptions({
+        fetch: options.fetch,
+        retry: options.retry,
+        timeoutMs: options.timeoutMs,
+        hooks: options.hooks,
+      }),
       baseUrl: this.baseUrl,
       auth: bearerAuth(options.adminToken),
-      ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
-      ...(options.retry === undefined ? {} : { retry: options.retry }),
-      ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
-      ...(options.hooks === undefined ? {} : { hooks: options.hooks }),
       userAgent: [...(options.userAgent ? [options.userAgent] : []), `conduit-hosted/${VERSION}`],
       errorMapper: ({ status, body, headers, request }: ErrorMapperContext) =>
         hostedErrorFromBody(status, body, headers, request),
@@ -97,7 +100,7 @@ export class HostedAdminClient {
     return this.#transport.json({
       method: 'POST',
       path: '/admin/v1/applications',
-      json: { name: input.name, ...(input.clientId === undefined ? {} : { client_id: input.clientId }) },
+      json: { name: input.name, client_id: input.clientId },
       schema: ApplicationWithSecretSchema,
       ...(options.signal ? { signal: options.signal } : {}),
     });

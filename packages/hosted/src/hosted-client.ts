@@ -13,6 +13,7 @@ import {
   type CreatedConnectSession,
   CreatedConnectSessionSchema,
   type DownloadResult,
+  definedOptions,
   type ExecuteOptions,
   type SearchEnvelope,
   type SearchHit,
@@ -110,11 +111,13 @@ export class HostedClient {
     this.externalUserId = resolved.externalUserId || undefined;
     this.baseUrl = resolved.baseUrl;
     const common = {
+      ...definedOptions({
+        fetch: resolved.fetch,
+        retry: resolved.retry,
+        timeoutMs: resolved.timeoutMs,
+        hooks: resolved.hooks,
+      }),
       baseUrl: resolved.baseUrl,
-      ...(resolved.fetch === undefined ? {} : { fetch: resolved.fetch }),
-      ...(resolved.retry === undefined ? {} : { retry: resolved.retry }),
-      ...(resolved.timeoutMs === undefined ? {} : { timeoutMs: resolved.timeoutMs }),
-      ...(resolved.hooks === undefined ? {} : { hooks: resolved.hooks }),
       userAgent: [...(resolved.userAgent ? [resolved.userAgent] : []), `conduit-hosted/${VERSION}`],
       errorMapper: ({ status, body, headers, request }: ErrorMapperContext) =>
         hostedErrorFromBody(status, body, headers, request),
@@ -128,13 +131,15 @@ export class HostedClient {
       ...common,
       auth: resolved.scopedToken
         ? bearerAuth(resolved.scopedToken)
-        : scopedTokenAuth({
-            transport: tokenTransport,
-            clientId: resolved.platformClientId,
-            clientSecret: resolved.platformClientSecret,
-            externalUserId: resolved.externalUserId,
-            ...(resolved.now === undefined ? {} : { now: resolved.now }),
-          }),
+        : scopedTokenAuth(
+            definedOptions({
+              transport: tokenTransport,
+              clientId: resolved.platformClientId,
+              clientSecret: resolved.platformClientSecret,
+              externalUserId: resolved.externalUserId,
+              now: resolved.now,
+            }),
+          ),
     });
   }
 
@@ -153,9 +158,9 @@ export class HostedClient {
       json: {
         external_user_id: this.externalUserId,
         connector_type: input.connectorType,
-        ...(input.name === undefined ? {} : { name: input.name }),
+        name: input.name,
         credentials: input.credentials,
-        ...(input.config === undefined ? {} : { config: input.config }),
+        config: input.config,
       },
       schema: CreatedConnectorSchema,
       ...(options.signal ? { signal: options.signal } : {}),
@@ -210,11 +215,8 @@ export class HostedClient {
     return this.#transport.json({
       method: 'PATCH',
       path: `/v1/integrations/connectors/${encode(connectorId)}`,
-      json: {
-        ...(input.name === undefined ? {} : { name: input.name }),
-        ...(input.credentials === undefined ? {} : { credentials: input.credentials }),
-        ...(input.config === undefined ? {} : { config: input.config }),
-      },
+      // Sent as JSON, which leaves out the fields that are undefined.
+      json: { name: input.name, credentials: input.credentials, config: input.config },
       schema: ConnectorSchema,
       ...(options.signal ? { signal: options.signal } : {}),
     });
@@ -240,10 +242,10 @@ export class HostedClient {
       path: '/v1/integrations/connect-sessions',
       json: {
         external_user_id: this.externalUserId,
-        ...(input.connectorTypes === undefined ? {} : { connector_types: input.connectorTypes }),
-        ...(input.returnUrl === undefined ? {} : { return_url: input.returnUrl }),
-        ...(input.connectorId === undefined ? {} : { connector_id: input.connectorId }),
-        ...(input.webhookUrl === undefined ? {} : { webhook_url: input.webhookUrl }),
+        connector_types: input.connectorTypes,
+        return_url: input.returnUrl,
+        connector_id: input.connectorId,
+        webhook_url: input.webhookUrl,
       },
       schema: CreatedConnectSessionSchema,
       ...(options.signal ? { signal: options.signal } : {}),
@@ -419,7 +421,7 @@ export class HostedClient {
     for (;;) {
       const page = await this.changesPage(connectorId, {
         ...options,
-        ...(cursor === undefined ? {} : { cursor }),
+        cursor,
         waitSeconds,
       });
       yield* page.changes;

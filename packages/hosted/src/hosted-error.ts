@@ -1,4 +1,9 @@
-import { type ConduitError, decodeHostedError, type RequestDescription } from '@conduit/protocol';
+import {
+  type ConduitError,
+  decodeHostedError,
+  definedOptions,
+  type RequestDescription,
+} from '@conduit/protocol';
 
 /**
  * The typed error for a failed response of the hosted service. Like `conduitErrorFromBody`, plus
@@ -28,8 +33,5 @@ export function hostedErrorFromBody(
   headers?: Headers,
   request?: RequestDescription,
 ): ConduitError {
-  return decodeHostedError(status, body, {
-    ...(headers === undefined ? {} : { headers }),
-    ...(request === undefined ? {} : { request }),
-  });
+  return decodeHostedError(status, body, definedOptions({ headers, request }));
 }

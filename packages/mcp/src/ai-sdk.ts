@@ -40,10 +40,7 @@ export function conduitTools(
           // The AI SDK checks the input against the schema; parse again for the defaults it leaves out.
           const parsed = definition.inputSchema.safeParse(input);
           const args = parsed.success ? (parsed.data as Record<string, unknown>) : input;
-          const outcome = await runTool(definition, args, {
-            downloadCap,
-            ...(abortSignal === undefined ? {} : { signal: abortSignal }),
-          });
+          const outcome = await runTool(definition, args, { downloadCap, signal: abortSignal });
           if (outcome.type === 'error') return { isError: true, ...outcome.error };
           if (outcome.type === 'structured') return outcome.content;
           const { bytes, ...file } = outcome.file;

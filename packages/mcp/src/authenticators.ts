@@ -48,11 +48,7 @@ export function hostedTokenAuthenticator(options: HostedTokenAuthenticatorOption
   return async (token) => {
     const client = new HostedClient({ ...hosted, scopedToken: token });
     try {
-      const connectors = await hostedConnectors({
-        client,
-        source,
-        ...(only === undefined ? {} : { only }),
-      });
+      const connectors = await hostedConnectors({ client, source, only });
       return createMcpServer({ ...serverOptions, connectors });
     } catch (error) {
       if (isRefusedToken(error)) return undefined;

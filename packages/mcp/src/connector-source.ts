@@ -1,5 +1,5 @@
 import type { ConnectorModule, ConnectorRegistry, ModuleExecutorOptions } from '@conduit/connector-kit';
-import type { ConnectorDefinition } from '@conduit/protocol';
+import { type ConnectorDefinition, definedOptions } from '@conduit/protocol';
 import type { McpConnector } from './mcp-connector';
 
 /**
@@ -56,5 +56,5 @@ export function localConnector(module: ConnectorModule, options: LocalConnectorO
     ...executorOptions,
     credentials: module.parseCredentials(credentials),
   } as Parameters<ConnectorModule['createExecutor']>[0]);
-  return { definition: module.definition, executor, ...(prefix === undefined ? {} : { prefix }) };
+  return definedOptions({ definition: module.definition, executor, prefix });
 }

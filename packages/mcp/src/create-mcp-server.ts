@@ -1,3 +1,4 @@
+import { definedOptions } from '@conduit/protocol';
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import {
   type CallToolResult,
@@ -37,13 +38,13 @@ function isText(contentType: string): boolean {
 }
 
 function fileSummary(file: DownloadedFile) {
-  return {
+  return definedOptions({
     filename: file.filename ?? null,
     content_type: file.contentType,
     size: file.size ?? null,
     status: file.status,
-    ...(file.contentRange === undefined ? {} : { content_range: file.contentRange }),
-  };
+    content_range: file.contentRange,
+  });
 }
 
 function fileContents(uri: string, file: DownloadedFile & { bytes: Uint8Array }) {
@@ -131,13 +132,13 @@ function toCallResult(
             note: 'too large to inline; read the link',
           }),
         },
-        {
-          type: 'resource_link',
+        definedOptions({
+          type: 'resource_link' as const,
           uri,
           name: file.filename ?? `${tool.entity}-download`,
           mimeType: file.contentType,
-          ...(file.size === undefined ? {} : { size: file.size }),
-        },
+          size: file.size,
+        }),
       ],
     };
   }
@@ -176,14 +177,14 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       tools.set(tool.name, tool);
       server.registerTool(
         tool.name,
-        {
+        definedOptions({
           description: tool.description,
           inputSchema: tool.inputSchema,
           // Registered whatever is listed: the SDK checks every result against it, so a result
           // is the same shape whether or not a client was shown the schema.
-          ...(tool.outputSchema === undefined ? {} : { outputSchema: tool.outputSchema }),
+          outputSchema: tool.outputSchema,
           annotations: ANNOTATIONS,
-        },
+        }),
         async (args: Record<string, unknown>, extra) =>
           toCallResult(tool, args, await runTool(tool, args, { downloadCap, signal: extra.signal })),
       );

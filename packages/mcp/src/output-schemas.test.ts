@@ -52,10 +52,7 @@ function connectorsOf(module: ConnectorModule, credentials: Record<string, strin
 }
 
 async function listed(connector: McpConnector, outputSchemas?: OutputSchemas): Promise<Tool[]> {
-  const client = await connect({
-    connectors: [connector],
-    ...(outputSchemas === undefined ? {} : { outputSchemas }),
-  });
+  const client = await connect({ connectors: [connector], outputSchemas });
   return (await client.listTools()).tools;
 }
 

@@ -1,4 +1,4 @@
-import type { DownloadResult } from '@conduit/protocol';
+import { type DownloadResult, definedOptions } from '@conduit/protocol';
 
 /**
  * What a download gave: its metadata, and its bytes when they fit under the cap. Beyond the cap
@@ -34,7 +34,7 @@ export async function readDownload(download: DownloadResult, cap: number): Promi
     filename: download.filename,
     contentType: download.contentType,
     status: download.status,
-    ...(download.contentRange === undefined ? {} : { contentRange: download.contentRange }),
+    ...definedOptions({ contentRange: download.contentRange }),
   };
   const stream = download.stream();
   if (download.contentLength !== undefined && download.contentLength > cap) {

@@ -62,7 +62,7 @@ export async function runTool(
   try {
     const result = await tool.connector.executor.execute(
       { entity: tool.entity, action: tool.kind, params },
-      options.signal === undefined ? {} : { signal: options.signal },
+      { signal: options.signal },
     );
     switch (tool.kind) {
       case 'list': {

@@ -1,4 +1,5 @@
 import { asanaDefinition, createLocalExecutor } from '@conduit/asana';
+import { definedOptions } from '@conduit/protocol';
 import { type AsanaSimulator, startAsanaSimulator } from '@conduit/testkit';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -31,7 +32,7 @@ afterAll(async () => {
 function connect(token: string | undefined): Promise<Client> {
   const client = new Client({ name: 'http-test', version: '1.0.0' });
   const transport = new StreamableHTTPClientTransport(new URL(served.url), {
-    requestInit: token === undefined ? {} : { headers: { authorization: `Bearer ${token}` } },
+    requestInit: { headers: definedOptions({ authorization: token && `Bearer ${token}` }) },
   });
   return client.connect(transport).then(() => client);
 }

@@ -1,4 +1,4 @@
-import { ConduitError, parseRetryAfterMs, RateLimitError } from '@conduit/protocol';
+import { ConduitError, definedOptions, parseRetryAfterMs, RateLimitError } from '@conduit/protocol';
 
 /**
  * What a failed tool call tells the model: what went wrong, which arguments to change, and
@@ -79,18 +79,21 @@ export function toToolError(error: unknown, cursorArgument?: string): ToolError 
       : error.retryable
         ? 'call again shortly'
         : 'this call will not succeed as it is; change the arguments or use another tool');
-  return {
+  return definedOptions({
     error: error.code,
     message: error.message,
-    ...(error.status === undefined ? {} : { status: error.status }),
+    status: error.status,
     retryable: error.retryable,
-    ...(retryAfterSeconds === undefined ? {} : { retry_after_seconds: retryAfterSeconds }),
-    arguments: error.details.map((detail) => {
-      const name = argumentName(detail.field, cursorArgument);
-      return { ...(name === undefined ? {} : { name }), problem: detail.message, code: detail.error_code };
-    }),
+    retry_after_seconds: retryAfterSeconds,
+    arguments: error.details.map((detail) =>
+      definedOptions({
+        name: argumentName(detail.field, cursorArgument),
+        problem: detail.message,
+        code: detail.error_code,
+      }),
+    ),
     hint: retryAfterSeconds !== undefined && error.retryable ? `call again in ${retryAfterSeconds} s` : hint,
-  };
+  });
 }
 
 /** A 429 or 503 through the hosted service arrives as an ApiError with the header kept. */

@@ -62,6 +62,7 @@ export {
   requireConnectorType,
   resolveConnectorType,
 } from './connector-kinds/connector-type';
+export { type DefinedOptions, definedOptions } from './defined-options';
 export { parseDuration } from './duration';
 export * from './errors/index';
 export {

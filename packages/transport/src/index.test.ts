@@ -8,9 +8,6 @@ describe('@conduit/transport exports', () => {
       [
         'DEFAULT_RESPONSE_BOUNDS',
         'DEFAULT_RETRY_OPTIONS',
-        'assertUrlAllowed',
-        'classifyAddress',
-        'createEgressPolicy',
         'RateLimiter',
         'VERSION',
         'basicAuth',
@@ -37,11 +34,14 @@ describe('@conduit/transport exports', () => {
     expect(transport.VERSION).toBe('0.0.0-test');
   });
 
-  it('keeps the layers that run on undici in @conduit/transport/egress', () => {
+  it('keeps the egress policy and the layers that run on undici in @conduit/transport/egress', () => {
     expect(Object.keys(egress).sort()).toEqual([
+      'assertUrlAllowed',
+      'classifyAddress',
       'createBoundedFetch',
       'createEgressDispatcher',
       'createEgressFetch',
+      'createEgressPolicy',
     ]);
   });
 

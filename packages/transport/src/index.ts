@@ -27,13 +27,6 @@ export {
 export { DEFAULT_RESPONSE_BOUNDS, type ResponseBounds } from './bounds/response-bounds';
 export { type Clock, systemClock } from './clock';
 export { createTransport } from './create-transport';
-export { classifyAddress } from './egress/address-class';
-export {
-  assertUrlAllowed,
-  createEgressPolicy,
-  type EgressPolicy,
-  type EgressPolicyOptions,
-} from './egress/egress-policy';
 export {
   createHttpError,
   type ErrorMapper,
@@ -62,6 +55,7 @@ export type {
   HttpMethod,
   QueryParams,
   QueryValue,
+  RequestBody,
   RequestOptions,
   ResponseType,
 } from './request/request-options';

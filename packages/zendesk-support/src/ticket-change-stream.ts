@@ -1,6 +1,6 @@
 import type { LocalConnectorExecutor, SyncChange, SyncChangeStream } from '@conduit/connector-kit';
 import { NotFoundError } from '@conduit/protocol';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AccountRateLimit } from './account-rate-limit';
 import type { SearchableEntity } from './definition/searchable-fields';
 import type { ZendeskLocalExecutor } from './local-executor';

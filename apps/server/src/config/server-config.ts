@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
-import { createEgressPolicy } from '@conduit/transport';
+import { createEgressPolicy } from '@conduit/transport/egress';
 import { connectorRegistry } from '../connectors/registry';
 import { decodeKey, type EncryptionKey, keyFingerprint, parseEncryptionKeys } from '../crypto/keyring';
 import type { UpstreamEgressSettings } from '../execute/upstream-egress';

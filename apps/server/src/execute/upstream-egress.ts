@@ -1,6 +1,12 @@
 import type { ConnectorType } from '@conduit/protocol';
-import { assertUrlAllowed, createEgressPolicy, type ResponseBounds } from '@conduit/transport';
-import { createBoundedFetch, createEgressDispatcher, type EgressLookup } from '@conduit/transport/egress';
+import type { ResponseBounds } from '@conduit/transport';
+import {
+  assertUrlAllowed,
+  createBoundedFetch,
+  createEgressDispatcher,
+  createEgressPolicy,
+  type EgressLookup,
+} from '@conduit/transport/egress';
 import { connectorRegistry } from '../connectors/registry';
 
 type Agent = ReturnType<typeof createEgressDispatcher>;

@@ -1,4 +1,4 @@
-import { ValidationError } from '@conduit/protocol';
+import { definedOptions, ValidationError } from '@conduit/protocol';
 import { PlatformSecretNotFoundError } from '../errors/platform-secret-not-found-error';
 import { CLOUD_API_ROOT, CLOUD_ENV } from './cloud-defaults';
 import { trimRoot } from './platform-roots';
@@ -139,10 +139,7 @@ export class CloudClientConfig {
     const env = options.env ?? process.env;
     const apiRoot = options.apiRoot ?? readEnv(env, CLOUD_ENV.apiRoot);
     const configApiRoot = options.configApiRoot ?? readEnv(env, CLOUD_ENV.configApiRoot);
-    const roots = {
-      ...(apiRoot === undefined ? {} : { apiRoot }),
-      ...(configApiRoot === undefined ? {} : { configApiRoot }),
-    };
+    const roots = definedOptions({ apiRoot, configApiRoot });
     const bearerToken = readEnv(env, CLOUD_ENV.bearerToken);
     if (bearerToken !== undefined) return new CloudClientConfig({ bearerToken, ...roots });
     const clientId = readEnv(env, CLOUD_ENV.clientId);
@@ -177,15 +174,15 @@ export class CloudClientConfig {
 
   /** A log-safe view: which method is used, never the secrets. */
   toJSON(): Record<string, unknown> {
-    return {
+    return definedOptions({
       apiRoot: this.apiRoot,
-      ...(this.configApiRoot === undefined ? {} : { configApiRoot: this.configApiRoot }),
+      configApiRoot: this.configApiRoot,
       usesBearerToken: this.usesBearerToken,
       usesClientCredentials: this.usesClientCredentials,
-      ...(this.clientId === undefined ? {} : { clientId: this.clientId.toJSON() }),
-      ...(this.clientSecret === undefined ? {} : { clientSecret: this.clientSecret.toJSON() }),
-      ...(this.bearerToken === undefined ? {} : { bearerToken: this.bearerToken.toJSON() }),
-    };
+      clientId: this.clientId?.toJSON(),
+      clientSecret: this.clientSecret?.toJSON(),
+      bearerToken: this.bearerToken?.toJSON(),
+    });
   }
 
   [Symbol.for('nodejs.util.inspect.custom')](): string {

@@ -1,4 +1,4 @@
-import { type ConduitError, parseRetryAfterMs, redactValue } from '@conduit/protocol';
+import { type ConduitError, definedOptions, parseRetryAfterMs, redactValue } from '@conduit/protocol';
 import { createHttpError, type ErrorMapperContext } from '@conduit/transport';
 import { PlatformApiError } from './platform-api-error';
 import { PlatformMissingResourceError } from './platform-missing-resource-error';
@@ -92,7 +92,7 @@ function readBody(body: unknown): ReadBody {
 export function mapPlatformHttpError(context: ErrorMapperContext): ConduitError {
   const { status, request } = context;
   const retryAfterMs = parseRetryAfterMs(context.headers.get('retry-after'));
-  const cause = createHttpError({ ...context, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) });
+  const cause = createHttpError({ ...context, ...definedOptions({ retryAfterMs }) });
   const read = readBody(context.body);
   const summary = (read.message ?? `HTTP ${status}`).slice(0, maxMessage);
   const responseBody =
@@ -104,8 +104,7 @@ export function mapPlatformHttpError(context: ErrorMapperContext): ConduitError 
         status,
         request,
         cause,
-        ...(read.resourceType === undefined ? {} : { resourceType: read.resourceType }),
-        ...(read.resourceId === undefined ? {} : { resourceId: read.resourceId }),
+        ...definedOptions({ resourceType: read.resourceType, resourceId: read.resourceId }),
       },
     );
   }
@@ -116,8 +115,6 @@ export function mapPlatformHttpError(context: ErrorMapperContext): ConduitError 
     code: codeByStatus[status] ?? (status >= 500 ? 'server_error' : 'api_error'),
     retryable: status === 408 || status === 429 || status >= 500,
     responseBody,
-    ...(read.problemType === undefined ? {} : { problemType: read.problemType }),
-    ...(read.title === undefined ? {} : { title: read.title }),
-    ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+    ...definedOptions({ problemType: read.problemType, title: read.title, retryAfterMs }),
   });
 }

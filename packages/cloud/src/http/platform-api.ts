@@ -1,3 +1,4 @@
+import { definedOptions } from '@conduit/protocol';
 import type { QueryParams, RetryOptions, Transport, TransportHooks } from '@conduit/transport';
 import { createTransport, type ListResult, paginate } from '@conduit/transport';
 import type * as z from 'zod';
@@ -84,21 +85,16 @@ export class PlatformApi {
     this.apiRoot = config.apiRoot;
     const timeoutMs = options.requestTimeout === undefined ? undefined : options.requestTimeout * 1000;
     const userAgent = [...(options.userAgent ? [options.userAgent] : []), `conduit-cloud/${VERSION}`];
-    const auth = platformAuth(config, {
-      userAgent,
-      ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
-      ...(timeoutMs === undefined ? {} : { timeoutMs }),
-      ...(options.now === undefined ? {} : { now: options.now }),
-    });
+    const auth = platformAuth(
+      config,
+      definedOptions({ userAgent, fetch: options.fetch, timeoutMs, now: options.now }),
+    );
     this.#common = {
       baseUrl: config.apiRoot,
       auth,
       userAgent,
       errorMapper: mapPlatformHttpError,
-      ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
-      ...(timeoutMs === undefined ? {} : { timeoutMs }),
-      ...(options.retry === undefined ? {} : { retry: options.retry }),
-      ...(options.hooks === undefined ? {} : { hooks: options.hooks }),
+      ...definedOptions({ fetch: options.fetch, timeoutMs, retry: options.retry, hooks: options.hooks }),
     };
     this.#public = createTransport(this.#common);
   }
@@ -114,11 +110,13 @@ export class PlatformApi {
       return await this.#public.json<T>({
         method: request.method ?? 'GET',
         path: request.path,
-        ...(request.query === undefined ? {} : { query: request.query }),
-        ...(request.json === undefined ? {} : { json: request.json }),
-        ...(request.schema === undefined ? {} : { schema: request.schema }),
-        ...(request.signal ? { signal: request.signal } : {}),
-        ...(request.idempotent === undefined ? {} : { idempotent: request.idempotent }),
+        ...definedOptions({
+          query: request.query,
+          json: request.json,
+          schema: request.schema,
+          signal: request.signal,
+          idempotent: request.idempotent,
+        }),
       });
     } catch (error) {
       throw withResource(error, request.resource);
@@ -214,7 +212,7 @@ function withResource(error: unknown, resource: { type: string; id: string } | u
     status: error.status ?? 404,
     resourceType: error.resourceType ?? resource.type,
     resourceId: error.resourceId ?? resource.id,
-    ...(error.request === undefined ? {} : { request: error.request }),
+    ...definedOptions({ request: error.request }),
     cause: error,
   });
 }

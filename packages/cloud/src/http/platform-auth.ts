@@ -1,3 +1,4 @@
+import { definedOptions } from '@conduit/protocol';
 import {
   type AuthStrategy,
   bearerAuth,
@@ -52,9 +53,11 @@ export function platformAuth(config: CloudClientConfig, options: PlatformAuthOpt
       transport ??= createTransport({
         baseUrl: config.apiRoot,
         errorMapper: mapPlatformHttpError,
-        ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
-        ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
-        ...(options.userAgent === undefined ? {} : { userAgent: options.userAgent }),
+        ...definedOptions({
+          fetch: options.fetch,
+          timeoutMs: options.timeoutMs,
+          userAgent: options.userAgent,
+        }),
       });
       // Form-encoded, as the platform's own SDK sends it to the public API.
       const token = await transport.json({
@@ -68,10 +71,10 @@ export function platformAuth(config: CloudClientConfig, options: PlatformAuthOpt
         idempotent: true,
         schema: TokenResponseSchema,
       });
-      return {
+      return definedOptions({
         accessToken: token.access_token,
-        ...(token.expires_in === undefined ? {} : { expiresAt: now() + token.expires_in * 1000 }),
-      };
+        expiresAt: token.expires_in === undefined ? undefined : now() + token.expires_in * 1000,
+      });
     },
   });
 }

@@ -1,6 +1,6 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConduitError } from '@conduit/protocol';
+import { ConduitError, definedOptions } from '@conduit/protocol';
 import * as z from 'zod';
 import { CloudClientConfig, readEnv, type SecretInput } from '../config/cloud-client-config';
 import { CLOUD_ENV } from '../config/cloud-defaults';
@@ -208,13 +208,15 @@ export class CloudWorkspace {
       throw new PlatformInputError('Workspace ID is required.', { field: 'workspaceId' });
     }
     this.workspaceId = options.workspaceId;
-    this.config = new CloudClientConfig({
-      ...(options.clientId === undefined ? {} : { clientId: options.clientId }),
-      ...(options.clientSecret === undefined ? {} : { clientSecret: options.clientSecret }),
-      ...(options.bearerToken === undefined ? {} : { bearerToken: options.bearerToken }),
-      ...(options.apiRoot === undefined ? {} : { apiRoot: options.apiRoot }),
-      ...(options.configApiRoot === undefined ? {} : { configApiRoot: options.configApiRoot }),
-    });
+    this.config = new CloudClientConfig(
+      definedOptions({
+        clientId: options.clientId,
+        clientSecret: options.clientSecret,
+        bearerToken: options.bearerToken,
+        apiRoot: options.apiRoot,
+        configApiRoot: options.configApiRoot,
+      }),
+    );
     const webRoot = trimRoot(options.webRoot ?? webRootFor(this.config.apiRoot));
     this.workspaceUrl = `${webRoot}/workspaces/${this.workspaceId}`;
     const clock = options.clock ?? systemPollingClock;
@@ -247,11 +249,9 @@ export class CloudWorkspace {
   static fromEnv(options: CloudWorkspaceFromEnvOptions = {}): CloudWorkspace {
     const { env: givenEnv, workspaceId: givenId, ...rest } = options;
     const env = givenEnv ?? process.env;
-    const config = CloudClientConfig.fromEnv({
-      env,
-      ...(options.apiRoot === undefined ? {} : { apiRoot: options.apiRoot }),
-      ...(options.configApiRoot === undefined ? {} : { configApiRoot: options.configApiRoot }),
-    });
+    const config = CloudClientConfig.fromEnv(
+      definedOptions({ env, apiRoot: options.apiRoot, configApiRoot: options.configApiRoot }),
+    );
     const workspaceId = givenId ?? readEnv(env, CLOUD_ENV.workspaceId);
     if (workspaceId === undefined) {
       throw new PlatformSecretNotFoundError(
@@ -263,10 +263,12 @@ export class CloudWorkspace {
       ...rest,
       workspaceId,
       apiRoot: config.apiRoot,
-      ...(config.configApiRoot === undefined ? {} : { configApiRoot: config.configApiRoot }),
-      ...(config.bearerToken ? { bearerToken: config.bearerToken } : {}),
-      ...(config.clientId ? { clientId: config.clientId } : {}),
-      ...(config.clientSecret ? { clientSecret: config.clientSecret } : {}),
+      ...definedOptions({
+        configApiRoot: config.configApiRoot,
+        bearerToken: config.bearerToken,
+        clientId: config.clientId,
+        clientSecret: config.clientSecret,
+      }),
     });
   }
 
@@ -603,7 +605,7 @@ export class CloudWorkspace {
         name: options.name,
         dockerRepository: options.dockerImage,
         dockerImageTag: options.dockerTag,
-        ...(options.documentationUrl === undefined ? {} : { documentationUrl: options.documentationUrl }),
+        ...definedOptions({ documentationUrl: options.documentationUrl }),
       };
     }
     const { api } = workspaceContext(this);

@@ -1,3 +1,4 @@
+import { definedOptions } from '@conduit/protocol';
 import * as z from 'zod';
 import { PlatformInputError } from '../errors/platform-input-error';
 import { PlatformApi } from '../http/platform-api';
@@ -91,8 +92,10 @@ export async function requestCustomDefinition(
   const common = {
     method: request.method ?? 'GET',
     path: request.path,
-    ...(request.json === undefined ? {} : { json: request.json }),
-    ...(request.id === undefined ? {} : { resource: { type: 'custom_source_definition', id: request.id } }),
+    ...definedOptions({
+      json: request.json,
+      resource: request.id === undefined ? undefined : { type: 'custom_source_definition', id: request.id },
+    }),
   } as const;
   if (type === 'yaml')
     return fromDeclarative(await api.request({ ...common, schema: DeclarativeDefinitionSchema }));
@@ -231,13 +234,11 @@ export class CustomCloudSourceDefinition {
         workspaceId,
         builderProjectId: projectId,
         testingValues,
-        spec: {
-          ...(spec.documentation_url === undefined ? {} : { documentationUrl: spec.documentation_url }),
-          ...(spec.connection_specification === undefined
-            ? {}
-            : { connectionSpecification: spec.connection_specification }),
-          ...(spec.advanced_auth === undefined ? {} : { advancedAuth: spec.advanced_auth }),
-        },
+        spec: definedOptions({
+          documentationUrl: spec.documentation_url,
+          connectionSpecification: spec.connection_specification,
+          advancedAuth: spec.advanced_auth,
+        }),
       },
       z.unknown(),
     );

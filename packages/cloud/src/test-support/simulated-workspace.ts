@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { definedOptions } from '@conduit/protocol';
 import type { CloudSimulator } from '@conduit/testkit';
 import type { PollingClock } from '../jobs/polling-clock';
 import { CloudWorkspace, type CloudWorkspaceOptions } from '../resources/cloud-workspace';
@@ -95,7 +96,7 @@ export async function deployFakerConnection(
     source,
     destination,
     selectedStreams: options.streams ?? ['users', 'products', 'purchases'],
-    ...(options.tablePrefix === undefined ? {} : { tablePrefix: options.tablePrefix }),
+    ...definedOptions({ tablePrefix: options.tablePrefix }),
   });
   return { source, destination, connection };
 }

@@ -1,3 +1,4 @@
+import { definedOptions } from '@conduit/protocol';
 import { PlatformInputError } from '../errors/platform-input-error';
 import { loadOptionalDriver } from './load-optional-driver';
 import { normalizeWarehouseName, POSTGRES_IDENTIFIER_LIMIT } from './normalize-warehouse-name';
@@ -90,8 +91,7 @@ export async function postgresWarehouseReader(
         port: Number.isFinite(port) ? port : 5432,
         database,
         user: username,
-        ...(password === undefined ? {} : { password }),
-        ...(ssl === undefined ? {} : { ssl }),
+        ...definedOptions({ password, ssl }),
         max: 4,
         connectionTimeoutMillis: 10_000,
         // An engine nobody closed must not keep the process alive.

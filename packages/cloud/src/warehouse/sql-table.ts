@@ -1,3 +1,4 @@
+import { definedOptions } from '@conduit/protocol';
 import { PlatformInputError } from '../errors/platform-input-error';
 import type { SqlEngine, SqlRow } from './sql-engine';
 
@@ -95,9 +96,10 @@ export class SqlTable {
       });
     }
     const limit = options.limit === undefined ? '' : ` LIMIT ${options.limit}`;
-    return this.#engine.stream(`SELECT ${columns} FROM ${this.qualifiedName}${order}${limit}`, [], {
-      ...(options.batchSize === undefined ? {} : { batchSize: options.batchSize }),
-      ...(options.signal === undefined ? {} : { signal: options.signal }),
-    });
+    return this.#engine.stream(
+      `SELECT ${columns} FROM ${this.qualifiedName}${order}${limit}`,
+      [],
+      definedOptions({ batchSize: options.batchSize, signal: options.signal }),
+    );
   }
 }

@@ -1,3 +1,4 @@
+import { definedOptions } from '../defined-options';
 import type { RequestDescription } from '../redact';
 
 const marker = Symbol.for('conduit.error');
@@ -95,10 +96,10 @@ export class ConduitError extends Error {
       name: this.name,
       message: this.message,
       code: this.code,
-      ...(this.status === undefined ? {} : { status: this.status }),
+      ...definedOptions({ status: this.status }),
       retryable: this.retryable,
       details: this.details,
-      ...(this.request === undefined ? {} : { request: this.request }),
+      ...definedOptions({ request: this.request }),
     };
   }
 }

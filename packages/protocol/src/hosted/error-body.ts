@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { definedOptions } from '../defined-options';
 import {
   ApiError,
   type ApiErrorOptions,
@@ -62,7 +63,7 @@ export type ErrorBody = z.output<typeof ErrorBodySchema>;
  */
 export function errorBodyFrom(error: ConduitError): ErrorBody {
   const entries = error.details.map((detail): ErrorBody['errors'][number] => ({
-    ...(detail.field === undefined ? {} : { field: detail.field }),
+    ...definedOptions({ field: detail.field }),
     message: detail.message,
     error_code: detail.error_code,
   }));
@@ -171,37 +172,23 @@ export function conduitErrorFromBody(
     details,
     responseBody: body,
     responseHeaders,
-    ...(code === undefined ? {} : { code }),
-    ...(request === undefined ? {} : { request }),
+    ...definedOptions({ code, request }),
   };
   if (status === 401) return new AuthenticationError(message, options);
   if (status === 403) return new PermissionError(message, options);
   if (status === 404) return new NotFoundError(message, options);
   if (status === 429) {
     const retryAfterMs = parseRetryAfterMs(responseHeaders['retry-after']);
-    return new RateLimitError(message, {
-      ...options,
-      ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
-    });
+    return new RateLimitError(message, { ...options, ...definedOptions({ retryAfterMs }) });
   }
   // 501 and 505 say the server will never do this; the other 5xx may pass.
   if (status >= 500)
     return new ServerError(message, { ...options, retryable: status !== 501 && status !== 505 });
   if ((status === 400 || status === 422) && code !== undefined && validationCodes.has(code)) {
-    return new ValidationError(message, {
-      code,
-      status,
-      details,
-      ...(request === undefined ? {} : { request }),
-    });
+    return new ValidationError(message, { code, status, details, ...definedOptions({ request }) });
   }
   if (status === 400 && code !== undefined && unsupportedCodes.has(code)) {
-    return new UnsupportedOperationError(message, {
-      code,
-      status,
-      details,
-      ...(request === undefined ? {} : { request }),
-    });
+    return new UnsupportedOperationError(message, { code, status, details, ...definedOptions({ request }) });
   }
   return new ApiError(message, options);
 }

@@ -1,3 +1,4 @@
+import { definedOptions } from '../defined-options';
 import {
   ApiError,
   type ApiErrorOptions,
@@ -99,7 +100,7 @@ export function reviveErrorClass<E>(error: E, classes: ErrorClasses | undefined)
     retryable: api.retryable,
     responseBody: api.responseBody,
     responseHeaders: api.responseHeaders,
-    ...(api.request === undefined ? {} : { request: api.request }),
+    request: api.request,
   });
 }
 
@@ -129,7 +130,7 @@ export function decodeHostedError(
 ): ConduitError {
   const { headers, request } = options;
   const error = conduitErrorFromBody(status, body, headers, request);
-  const common = { details: error.details, retryable: false, ...(request === undefined ? {} : { request }) };
+  const common = { details: error.details, retryable: false, ...definedOptions({ request }) };
   if (status === 502 && error.code === 'upstream_error') {
     const upstreamStatus = upstreamStatusOf(body);
     const cause = error.details.find((detail) => detail.error_code !== 'upstream_error')?.error_code;

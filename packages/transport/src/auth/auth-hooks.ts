@@ -1,3 +1,4 @@
+import { definedOptions } from '@conduit/protocol';
 import ky, { type AfterResponseHook, type BeforeRequestHook, type BeforeRetryHook, HTTPError } from 'ky';
 import { toConduitError } from '../errors/to-conduit-error';
 import { type CallState, callStateOf } from '../request/call-state';
@@ -46,10 +47,7 @@ export function authHooks(auth: AuthStrategy): {
     if (response.status !== 401 || !state.authorized || state.replayed || !state.prepared.replayable) return;
     state.replayed = true;
     const { signal } = state.prepared;
-    const refreshed = await auth.refresh?.({
-      ...(signal ? { signal } : {}),
-      ...(state.credential === undefined ? {} : { failedToken: state.credential }),
-    });
+    const refreshed = await auth.refresh?.(definedOptions({ signal, failedToken: state.credential }));
     if (!refreshed) return;
     // The replay is reported as a retry of the 401, which is what it stands in for.
     const data = await response.text().catch(() => undefined);

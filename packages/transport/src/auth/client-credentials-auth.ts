@@ -1,3 +1,4 @@
+import { definedOptions } from '@conduit/protocol';
 import type { AuthStrategy } from './auth-strategy';
 import { cachedTokenAuth } from './cached-token-auth';
 import { createOAuthTokenClient, type OAuthClientOptions } from './oauth-token-endpoint';
@@ -35,14 +36,16 @@ export interface ClientCredentialsAuthOptions extends OAuthClientOptions {
 export function clientCredentialsAuth(options: ClientCredentialsAuthOptions): AuthStrategy {
   const endpoint = createOAuthTokenClient({ ...options, idempotent: true });
   const scope = typeof options.scope === 'string' ? options.scope : options.scope?.join(' ');
-  return cachedTokenAuth({
-    getToken: () =>
-      endpoint.request({
-        ...options.extraParams,
-        grant_type: 'client_credentials',
-        ...(scope ? { scope } : {}),
-      }),
-    ...(options.refreshMarginMs === undefined ? {} : { refreshMarginMs: options.refreshMarginMs }),
-    ...(options.now ? { now: options.now } : {}),
-  });
+  return cachedTokenAuth(
+    definedOptions({
+      getToken: () =>
+        endpoint.request({
+          ...options.extraParams,
+          grant_type: 'client_credentials',
+          ...(scope ? { scope } : {}),
+        }),
+      refreshMarginMs: options.refreshMarginMs,
+      now: options.now,
+    }),
+  );
 }

@@ -1,6 +1,7 @@
 import {
   AuthenticationError,
   type ConduitError,
+  definedOptions,
   describeRequest,
   type RequestDescription,
   ResponseValidationError,
@@ -9,6 +10,7 @@ import {
 } from '@conduit/protocol';
 import * as z from 'zod';
 import { createTransport } from '../create-transport';
+import type { ErrorMapperContext } from '../errors/create-http-error';
 import type { Transport } from '../transport';
 import { basicAuth } from './basic-auth';
 
@@ -158,17 +160,19 @@ export function createOAuthTokenClient(
   const useBasic = options.clientAuthentication === 'basic';
   let transport: Transport | undefined;
   const getTransport = (): Transport => {
-    transport ??= createTransport({
-      baseUrl: options.tokenUrl,
-      ...(options.fetch ? { fetch: options.fetch } : {}),
-      ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
-      ...(options.userAgent === undefined ? {} : { userAgent: options.userAgent }),
-      // RFC 6749 §2.3.1: both parts are form-encoded before going into the Basic header.
-      ...(useBasic
-        ? { auth: basicAuth(formEncode(options.clientId), formEncode(options.clientSecret)) }
-        : {}),
-      errorMapper: ({ status, body, request }) => oauthError(status, body, request),
-    });
+    transport ??= createTransport(
+      definedOptions({
+        baseUrl: options.tokenUrl,
+        fetch: options.fetch,
+        timeoutMs: options.timeoutMs,
+        userAgent: options.userAgent,
+        // RFC 6749 §2.3.1: both parts are form-encoded before going into the Basic header.
+        auth: useBasic
+          ? basicAuth(formEncode(options.clientId), formEncode(options.clientSecret))
+          : undefined,
+        errorMapper: ({ status, body, request }: ErrorMapperContext) => oauthError(status, body, request),
+      }),
+    );
     return transport;
   };
 

@@ -1,3 +1,4 @@
+import { definedOptions } from '@conduit/protocol';
 import type { AuthStrategy } from './auth-strategy';
 import { type AccessToken, cachedTokenAuth } from './cached-token-auth';
 import { createOAuthTokenClient, type OAuthClientOptions } from './oauth-token-endpoint';
@@ -92,7 +93,7 @@ export function refreshTokenAuth(options: RefreshTokenAuthOptions): AuthStrategy
   let refreshToken = options.refreshToken;
   const expiresAt = options.expiresAt instanceof Date ? options.expiresAt.getTime() : options.expiresAt;
   const initialToken: AccessToken | undefined = options.accessToken
-    ? { accessToken: options.accessToken, ...(expiresAt === undefined ? {} : { expiresAt }) }
+    ? definedOptions({ accessToken: options.accessToken, expiresAt })
     : undefined;
 
   let heldAccessToken = initialToken !== undefined;
@@ -116,13 +117,10 @@ export function refreshTokenAuth(options: RefreshTokenAuthOptions): AuthStrategy
       // Adopted tokens (another refresher's) replace the held refresh token too.
       refreshToken = tokens.refreshToken;
       heldAccessToken = true;
-      return {
-        accessToken: tokens.accessToken,
-        ...(tokens.expiresAt === undefined ? {} : { expiresAt: tokens.expiresAt }),
-      };
+      return definedOptions({ accessToken: tokens.accessToken, expiresAt: tokens.expiresAt });
     },
-    ...(initialToken ? { initialToken } : {}),
-    ...(options.refreshMarginMs === undefined ? {} : { refreshMarginMs: options.refreshMarginMs }),
-    ...(options.now ? { now: options.now } : {}),
+    initialToken,
+    refreshMarginMs: options.refreshMarginMs,
+    now: options.now,
   });
 }

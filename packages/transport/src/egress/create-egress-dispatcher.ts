@@ -1,5 +1,6 @@
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import { isIP } from 'node:net';
+import { definedOptions } from '@conduit/protocol';
 import { Agent, buildConnector } from 'undici';
 import { createEgressPolicy, type EgressPolicy, type EgressPolicyOptions } from './egress-policy';
 
@@ -100,25 +101,29 @@ function policyLookup(policy: EgressPolicy, resolve: EgressLookup) {
 export function createEgressDispatcher(options: EgressDispatcherOptions = {}): Agent {
   const policy = createEgressPolicy(options);
   const resolve: EgressLookup = options.lookup ?? ((host, opts, callback) => dnsLookup(host, opts, callback));
-  const connector = buildConnector({
-    timeout: options.connectTimeoutMs ?? 10_000,
-    lookup: policyLookup(policy, resolve),
-    ...(options.ca === undefined ? {} : { ca: options.ca }),
-  } as buildConnector.BuildOptions);
-  return new Agent({
-    keepAliveTimeout: options.keepAliveTimeoutMs ?? 4_000,
-    ...(options.connections === undefined ? {} : { connections: options.connections }),
-    connect(connectOptions, callback) {
-      try {
-        const host = connectOptions.hostname;
-        const allowed = policy.checkHost(host);
-        // net.connect skips the lookup for a literal address: check it here.
-        if (!allowed && isIP(host) !== 0) policy.checkAddress(host, host);
-      } catch (error) {
-        callback(error as Error, null);
-        return;
-      }
-      connector(connectOptions, callback);
-    },
-  });
+  const connector = buildConnector(
+    definedOptions({
+      timeout: options.connectTimeoutMs ?? 10_000,
+      lookup: policyLookup(policy, resolve),
+      ca: options.ca,
+    }) as buildConnector.BuildOptions,
+  );
+  return new Agent(
+    definedOptions({
+      keepAliveTimeout: options.keepAliveTimeoutMs ?? 4_000,
+      connections: options.connections,
+      connect(connectOptions: buildConnector.Options, callback: buildConnector.Callback) {
+        try {
+          const host = connectOptions.hostname;
+          const allowed = policy.checkHost(host);
+          // net.connect skips the lookup for a literal address: check it here.
+          if (!allowed && isIP(host) !== 0) policy.checkAddress(host, host);
+        } catch (error) {
+          callback(error as Error, null);
+          return;
+        }
+        connector(connectOptions, callback);
+      },
+    }),
+  );
 }

@@ -44,11 +44,7 @@ function mapError(error: object, state: CallState): unknown {
     const context = { status: response.status, body: error.data, headers: response.headers, request };
     return (
       state.errorMapper?.(context) ??
-      createHttpError({
-        ...context,
-        statusText: response.statusText,
-        ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
-      })
+      createHttpError({ ...context, statusText: response.statusText, retryAfterMs })
     );
   }
   if (isTimeoutError(error)) return timeoutError(state, request);
@@ -87,7 +83,7 @@ function schemaError(
   const more = details.length > 3 ? `; and ${details.length - 3} more` : '';
   return new ResponseValidationError(
     `The response to ${request.method} ${request.url} does not have the expected shape: ${listed}${more}`,
-    { ...(state.status === undefined ? {} : { status: state.status }), request, details },
+    { status: state.status, request, details },
   );
 }
 

@@ -1,7 +1,7 @@
 import { ValidationError } from '@conduit/protocol';
 import { type ResolvedRetryOptions, type RetryOptions, resolveRetryOptions } from '../retry/retry-options';
 import { buildUrl } from './build-url';
-import type { HttpMethod, RequestOptions } from './request-options';
+import type { HttpMethod, RequestBody, RequestOptions } from './request-options';
 
 // setTimeout fires at once for anything larger, which would turn a long timeout into none.
 const MAX_TIMEOUT_MS = 2_147_483_647;
@@ -28,7 +28,7 @@ export interface PreparedRequest {
   /** Lower-case names; a fixed strategy's credentials are here, changing ones are added per attempt by the auth layer. */
   headers: Record<string, string>;
   json: unknown;
-  body: BodyInit | undefined;
+  body: RequestBody | undefined;
   applyAuth: boolean;
   /** A fixed strategy's headers when this request carries them: described as redacted, whatever their names. */
   credentialHeaders: Readonly<Record<string, string>> | undefined;

@@ -42,6 +42,18 @@ export type QueryParams = Record<string, QueryValue>;
 export type ResponseType = 'json' | 'text' | 'bytes';
 
 /**
+ * A request body as `fetch` takes it (`BodyInit`), named through `RequestInit` so that it resolves
+ * in a program compiled without the DOM library (`lib: ["es2023"]`, `types: ["node"]`), where
+ * `@types/node` declares `RequestInit` but no global `BodyInit`.
+ *
+ * @example
+ * ```ts
+ * const body: RequestBody = new URLSearchParams({ q: 'open' });
+ * ```
+ */
+export type RequestBody = Exclude<RequestInit['body'], null | undefined>;
+
+/**
  * One request. Give `path` (joined onto the transport's `baseUrl`, keeping its path prefix) or
  * `url` (absolute, e.g. a signed download URL on another host).
  *
@@ -70,7 +82,7 @@ export interface RequestOptions<T = unknown> {
    * Any other body. Strings, bytes, Blobs, `URLSearchParams` and `FormData` can be re-sent on a
    * retry; a `ReadableStream` cannot, so a request with one is never retried.
    */
-  body?: BodyInit;
+  body?: RequestBody;
   /** Headers for this request; they override the transport's. */
   headers?: Record<string, string>;
   /** Validates the response body; a miss throws `ResponseValidationError`. */
