@@ -24,6 +24,9 @@ describe('asana records', () => {
     expectTypeOf<Task['assignee_section']>().toEqualTypeOf<
       { gid: string; resource_type: string; name: string } | null | undefined
     >();
+    type Hit = Awaited<ReturnType<Client['tasks']['search']>>['hits'][number]['data'];
+    expectTypeOf<Hit['name']>().toEqualTypeOf<string | null | undefined>();
+    expectTypeOf<Hit>().not.toHaveProperty('nmae');
     const task = {} as Task;
     // @ts-expect-error `nmae` is no field of a task
     void task.nmae;
