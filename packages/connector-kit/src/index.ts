@@ -48,6 +48,7 @@ export { DEFAULT_PAGE_SIZE, DEFAULT_RATE_LIMIT } from './rate-limits';
 export { readAt } from './read-at';
 export { compileRecordCheck, type RecordCheck } from './record-check';
 export { recordObject } from './record-schema';
+export { type SearchRecordShape, searchRecordSchema } from './record-search';
 export { type DownloadTarget, streamDownload } from './stream-download';
 export {
   childJobs,

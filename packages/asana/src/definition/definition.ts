@@ -205,7 +205,8 @@ export const asanaDefinition = defineConnector({
               message: `workspace_task_search needs at least one search parameter (${WORKSPACE_SEARCH_FILTERS.join(', ')})`,
             },
           ],
-          record: TaskCompactSchema,
+          // `created_at` is asked for too: the search pages by it (`asanaSearchPaging`).
+          record: TaskCompactSchema.extend({ created_at: z.string() }),
           upstream: at(
             '/workspaces/{workspace_gid}/tasks/search',
             'task',

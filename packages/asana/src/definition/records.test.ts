@@ -18,6 +18,15 @@ describe('asana records', () => {
     expectTypeOf<
       Awaited<ReturnType<Client['projects']['list']>>['records'][number]
     >().toEqualTypeOf<ResourceCompact>();
+    type Searched = Awaited<ReturnType<Client['workspace_task_search']['list']>>['records'][number];
+    expectTypeOf<Searched['created_at']>().toEqualTypeOf<string>();
+    expectTypeOf<Omit<Searched, 'created_at'>>().toEqualTypeOf<TaskCompact>();
+    expectTypeOf<Task['assignee_section']>().toEqualTypeOf<
+      { gid: string; resource_type: string; name: string } | null | undefined
+    >();
+    type Hit = Awaited<ReturnType<Client['tasks']['search']>>['hits'][number]['data'];
+    expectTypeOf<Hit['name']>().toEqualTypeOf<string | null | undefined>();
+    expectTypeOf<Hit>().not.toHaveProperty('nmae');
     const task = {} as Task;
     // @ts-expect-error `nmae` is no field of a task
     void task.nmae;

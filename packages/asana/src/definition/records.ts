@@ -140,7 +140,8 @@ export const TaskSchema = recordObject({
   // Sent with the `time_tracking_entries:read` scope only.
   actual_time_minutes: z.number().nullable().optional(),
   assignee: compact.nullable(),
-  assignee_section: compact.nullable(),
+  // Sent only when the requester is the task's assignee.
+  assignee_section: compact.nullable().optional(),
   custom_fields: z.array(customFieldValue),
   custom_type: compact.nullable(),
   custom_type_status_option: compact.nullable(),

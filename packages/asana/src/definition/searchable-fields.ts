@@ -1,5 +1,5 @@
+import { type SearchRecordShape as KitSearchRecordShape, searchRecordSchema } from '@conduit/connector-kit';
 import type { SearchFieldType } from '@conduit/protocol';
-import * as z from 'zod';
 
 // Seed 001, "Searchable fields": a field not typed there is a string.
 const s = 'string';
@@ -110,35 +110,15 @@ export type SearchableEntity = keyof typeof SEARCHABLE_FIELDS;
 /** The searchable entities, in the order a sync walks them. */
 export const SEARCHABLE_ENTITIES = Object.keys(SEARCHABLE_FIELDS) as SearchableEntity[];
 
-const fieldSchemas: { readonly [Type in SearchFieldType]: z.ZodType } = {
-  string: z.string().nullable().optional(),
-  integer: z.number().nullable().optional(),
-  number: z.number().nullable().optional(),
-  boolean: z.boolean().nullable().optional(),
-  object: z.record(z.string(), z.unknown()).nullable().optional(),
-  array: z.array(z.unknown()).nullable().optional(),
-};
-
-type FieldOutput<Type extends SearchFieldType> = Type extends 'string'
-  ? string
-  : Type extends 'integer' | 'number'
-    ? number
-    : Type extends 'boolean'
-      ? boolean
-      : Type extends 'object'
-        ? Record<string, unknown>
-        : unknown[];
-
 /** The `data` of a search hit of an entity: its searchable fields, each optional (a projection may leave it out) and nullable. */
-export type SearchRecordShape<Entity extends SearchableEntity> = {
-  [Field in keyof (typeof SEARCHABLE_FIELDS)[Entity]]: z.ZodOptional<
-    z.ZodNullable<z.ZodType<FieldOutput<(typeof SEARCHABLE_FIELDS)[Entity][Field] & SearchFieldType>>>
-  >;
-};
+export type SearchRecordShape<Entity extends SearchableEntity> = KitSearchRecordShape<
+  (typeof SEARCHABLE_FIELDS)[Entity]
+>;
 
 /**
  * The record of an entity's `search` hits, from its searchable fields: the typed client gives
- * `hit.data.name` as `string | null | undefined` instead of `unknown`; other fields are kept.
+ * `hit.data.name` as `string | null | undefined` instead of `unknown`, and a field that is not
+ * searchable does not compile; other fields are kept at runtime.
  *
  * @example
  * ```ts
@@ -146,8 +126,5 @@ export type SearchRecordShape<Entity extends SearchableEntity> = {
  * ```
  */
 export function searchRecord<Entity extends SearchableEntity>(entity: Entity) {
-  const shape = Object.fromEntries(
-    Object.entries(SEARCHABLE_FIELDS[entity]).map(([field, type]) => [field, fieldSchemas[type]]),
-  ) as SearchRecordShape<Entity>;
-  return z.looseObject(shape);
+  return searchRecordSchema(SEARCHABLE_FIELDS[entity]);
 }

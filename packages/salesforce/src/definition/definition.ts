@@ -1,4 +1,4 @@
-import { byteRangeParam, defineConnectorAction } from '@conduit/connector-kit';
+import { byteRangeParam, defineConnectorAction, searchRecordSchema } from '@conduit/connector-kit';
 import { defineConnector, SearchParamsSchema } from '@conduit/protocol';
 import * as z from 'zod';
 import { buildListSoql, DEFAULT_BATCH, MAX_BATCH, MIN_BATCH, soqlListPaging } from '../soql-list-paging';
@@ -130,12 +130,12 @@ function downloadAction(entity: SObjectEntity, blobField: string) {
   });
 }
 
-function searchAction(entity: SearchableEntity) {
+function searchAction<Entity extends SearchableEntity>(entity: Entity) {
   return defineConnectorAction({
     kind: 'search',
     description: `Search synced ${entity} (hosted mode only)`,
     params: SearchParamsSchema,
-    record: z.record(z.string(), z.unknown()),
+    record: searchRecordSchema(SEARCHABLE_FIELDS[entity]),
     searchableFields: SEARCHABLE_FIELDS[entity],
   });
 }

@@ -22,6 +22,9 @@ describe('salesforce records', () => {
     expectTypeOf<
       Awaited<ReturnType<Client['contacts']['list']>>['records'][number]
     >().toEqualTypeOf<Contact>();
+    type Hit = Awaited<ReturnType<Client['accounts']['search']>>['hits'][number]['data'];
+    expectTypeOf<Hit['Name']>().toEqualTypeOf<string | null | undefined>();
+    expectTypeOf<Hit>().not.toHaveProperty('Nmae');
     const typed = {} as Account;
     // @ts-expect-error `Nmae` is no field of an account
     void typed.Nmae;

@@ -3,6 +3,7 @@ import {
   defineConnectorAction,
   localPaging,
   pageParams,
+  searchRecordSchema,
   type UpstreamSpec,
 } from '@conduit/connector-kit';
 import { defineConnector, SearchParamsSchema } from '@conduit/protocol';
@@ -62,12 +63,12 @@ const get = <Key extends string, Record extends z.ZodType>(
     upstream,
   });
 
-const search = (entity: SearchableEntity) =>
+const search = <Entity extends SearchableEntity>(entity: Entity) =>
   defineConnectorAction({
     kind: 'search',
     description: `Search synced ${entity} (hosted mode only)`,
     params: SearchParamsSchema,
-    record: z.record(z.string(), z.unknown()),
+    record: searchRecordSchema(SEARCHABLE_FIELDS[entity]),
     searchableFields: SEARCHABLE_FIELDS[entity],
   });
 

@@ -40,6 +40,9 @@ describe('zendesk records', () => {
       Awaited<ReturnType<Client['ticket_comments']['list']>>['records'][number]
     >().toEqualTypeOf<TicketComment>();
     expectTypeOf<Awaited<ReturnType<Client['users']['get']>>>().toEqualTypeOf<User>();
+    type Hit = Awaited<ReturnType<Client['tickets']['search']>>['hits'][number]['data'];
+    expectTypeOf<Hit['subject']>().toEqualTypeOf<string | null | undefined>();
+    expectTypeOf<Hit>().not.toHaveProperty('sbject');
     const typed = {} as Ticket;
     // @ts-expect-error `sbject` is no field of a ticket
     void typed.sbject;

@@ -455,9 +455,9 @@ export const ViewSchema = recordObject({
   conditions: conditions.optional(),
   execution: recordObject({
     group_by: nullableString.optional(),
-    group_order: z.string().optional(),
+    group_order: nullableString.optional(),
     sort_by: nullableString.optional(),
-    sort_order: z.string().optional(),
+    sort_order: nullableString.optional(),
     columns: z.array(recordObject({ id: z.union([z.string(), z.number()]), title: z.string() })).optional(),
   }).optional(),
 });
