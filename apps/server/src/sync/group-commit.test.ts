@@ -9,15 +9,20 @@ function deferred() {
   return { promise, release };
 }
 
+/** A commit that records each group and holds the first one until `gate` is released. */
+function recordingCommit(commits: number[][], gate: { promise: Promise<void> }) {
+  return async (writes: readonly number[]) => {
+    commits.push([...writes]);
+    if (commits.length === 1) await gate.promise;
+  };
+}
+
 describe('GroupCommit', () => {
   it('commits a lone write at once and groups the writes that arrive during a commit, in order', async () => {
     const commits: number[][] = [];
     const gate = deferred();
     const pages = new GroupCommit<number>({
-      commit: async (writes) => {
-        commits.push([...writes]);
-        if (commits.length === 1) await gate.promise;
-      },
+      commit: recordingCommit(commits, gate),
       weight: () => 1,
       maxWeight: 100,
     });
@@ -33,10 +38,7 @@ describe('GroupCommit', () => {
     const commits: number[][] = [];
     const gate = deferred();
     const pages = new GroupCommit<number>({
-      commit: async (writes) => {
-        commits.push([...writes]);
-        if (commits.length === 1) await gate.promise;
-      },
+      commit: recordingCommit(commits, gate),
       weight: (write) => write,
       maxWeight: 10,
     });
