@@ -26,7 +26,7 @@ export interface WriteOutcome {
   coerced: number;
 }
 
-/** Records per insert statement (each statement binds the batch as one JSON parameter). */
+/** Records per insert (SQLite: one statement binding them as one JSON parameter; PostgreSQL: one COPY). */
 const ROWS_PER_STATEMENT = 1000;
 /** Ids per lookup or delete statement. */
 const IDS_PER_STATEMENT = 2000;
