@@ -88,6 +88,38 @@ describe.each(['sqlite', 'postgres'] as const)('the search index writer on %s', 
     expect(terms.map((row) => row.term)).toEqual(['alpha', 'beta', 'launch', 'relaunch']);
   });
 
+  it('stores text with tabs, line ends, backslashes and quotes exactly (the bulk load escapes them)', async () => {
+    const connectorId = await createTestConnector(store);
+    const awkward = {
+      gid: 'tab\there',
+      name: 'line\nbreak\r\nand\ttab \\N back\\slash "quoted" \\x41 é',
+      notes: '\\\\ two backslashes\u{1F600}',
+      completed: true,
+      assignee: { gid: 'a\\b', resource_type: 'user' },
+    };
+    const collection = await store.db.transaction(async (tx) => {
+      const created = await writer.collection(tx, connectorId, 'tasks', collectionLayout(FIELDS));
+      await writer.upsert(tx, created, [awkward, { gid: 'plain', name: null, completed: false }], 1);
+      return created;
+    });
+    const page = await engine.search(
+      { connectorId, entity: 'tasks', fields: FIELDS },
+      { query: { sort: [{ name: 'asc' }] } },
+    );
+    expect(page.hits.map((hit) => hit.id).sort()).toEqual(['plain', 'tab\there']);
+    const hit = page.hits.find((candidate) => candidate.id === 'tab\there');
+    expect(hit?.data).toMatchObject(awkward);
+    const rows = await store.db.query<{ name: string; completed: unknown; assignee_gid: string }>(
+      'SELECT name, completed, assignee_gid FROM search_records WHERE collection_id = $1 AND record_id = $2',
+      [collection.id, 'tab\there'],
+    );
+    expect(rows.map((row) => [row.name, Boolean(row.completed), row.assignee_gid])).toEqual([
+      [awkward.name, true, 'a\\b'],
+    ]);
+    expect(await keyword(connectorId, 'quoted slash')).toEqual(['tab\there']);
+    expect(await indexInconsistencies(store, connectorId)).toEqual([]);
+  });
+
   it('erases a connector, postings included', async () => {
     const connectorId = await createTestConnector(store);
     const collection = await store.db.transaction(async (tx) => {

@@ -26,7 +26,7 @@ export interface WriteOutcome {
   coerced: number;
 }
 
-/** Records per insert statement (each statement binds the batch as one JSON parameter). */
+/** Records per insert (SQLite: one statement binding them as one JSON parameter; PostgreSQL: one COPY). */
 const ROWS_PER_STATEMENT = 1000;
 /** Ids per lookup or delete statement. */
 const IDS_PER_STATEMENT = 2000;
@@ -413,7 +413,6 @@ export class SearchIndexWriter {
     documents: readonly IndexedDocument[],
     generation: number,
   ): Promise<void> {
-    const rows = `[${documents.map((document) => this.#rowJson(document)).join(',')}]`;
     const columns = [
       'collection_id',
       'record_id',
@@ -424,17 +423,25 @@ export class SearchIndexWriter {
       ...HOT_COLUMN_NAMES,
     ];
     if (this.dialect === 'postgres') {
-      const types = HOT_COLUMN_NAMES.map(
-        (column) => `${column} ${column === 'completed' ? 'boolean' : 'text'}`,
-      );
-      await tx.execute(
-        `INSERT INTO search_records (${columns.join(', ')})
-         SELECT $1, x.record_id, $2, x.content_hash, x.data, x.terms, ${HOT_COLUMN_NAMES.map((column) => `x.${column}`).join(', ')}
-         FROM jsonb_to_recordset($3::jsonb) AS x(record_id text, content_hash text, data jsonb, terms jsonb, ${types.join(', ')})`,
-        [collection.id, generation, rows],
+      // COPY: the rows stream in as text, each JSON value parsed once by the server, with no
+      // statement or batch-wide JSON parameter to parse first (bench/RESULTS.md, sync writer).
+      if (!tx.copyRows) throw new Error('a PostgreSQL executor without copyRows');
+      await tx.copyRows(
+        'search_records',
+        columns,
+        documents.map((document) => [
+          collection.id,
+          document.recordId,
+          generation,
+          document.contentHash,
+          document.dataJson,
+          JSON.stringify(document.terms),
+          ...HOT_COLUMN_NAMES.map((column) => document.hot[column] ?? null),
+        ]),
       );
       return;
     }
+    const rows = `[${documents.map((document) => this.#rowJson(document)).join(',')}]`;
     const values = HOT_COLUMN_NAMES.map((column) => `value ->> '$.${column}'`);
     const inserted = await tx.query<{ rid: number; record_id: string }>(
       `INSERT INTO search_records (${columns.join(', ')})

@@ -1,6 +1,10 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import { StoreRefusedError } from '../errors/store-refused-error';
 import { StoreUnavailableError } from '../errors/store-unavailable-error';
+import { copyTextChunks } from './copy-text';
 import type { SqlDatabase, SqlExecutor, SqlValue } from './sql-database';
 
 /** Options of the PostgreSQL driver. */
@@ -148,6 +152,24 @@ export class PostgresDatabase implements SqlDatabase {
     }
   }
 
+  async copyRows(
+    table: string,
+    columns: readonly string[],
+    rows: Iterable<readonly SqlValue[]>,
+  ): Promise<number> {
+    const client = await this.#connect();
+    let broken = false;
+    try {
+      return await copyInto(client, table, columns, rows);
+    } catch (error) {
+      // A COPY cut off half-way leaves the connection's protocol state unknown: do not reuse it.
+      broken = true;
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  }
+
   async transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
     const client = await this.#connect();
     const tx = executorOf(client);
@@ -224,8 +246,24 @@ function toPgParams(params: readonly SqlValue[]): unknown[] {
   return params.map((value) => (typeof value === 'bigint' ? value.toString() : (value ?? null)));
 }
 
+async function copyInto(
+  client: pg.PoolClient,
+  table: string,
+  columns: readonly string[],
+  rows: Iterable<readonly SqlValue[]>,
+): Promise<number> {
+  const stream = client.query(copyFrom(`COPY ${table} (${columns.join(', ')}) FROM STDIN`));
+  try {
+    await pipeline(Readable.from(copyTextChunks(rows)), stream);
+  } catch (error) {
+    throw translateError(error);
+  }
+  return stream.rowCount;
+}
+
 function executorOf(client: pg.PoolClient): SqlExecutor {
   return {
+    copyRows: (table, columns, rows) => copyInto(client, table, columns, rows),
     async query<Row extends object>(sql: string, params: readonly SqlValue[] = []): Promise<Row[]> {
       try {
         return (await client.query(sql, toPgParams(params))).rows as Row[];

@@ -26,6 +26,13 @@ export interface SqlExecutor {
   execute(sql: string, params?: readonly SqlValue[]): Promise<number>;
   /** Runs several statements without parameters, e.g. a migration's DDL. */
   runScript(script: string): Promise<void>;
+  /**
+   * Bulk-loads rows into `table` with `COPY … FROM STDIN` and returns how many were loaded: one
+   * round trip and no statement to parse, far cheaper than an `INSERT` of the same rows. Present
+   * on PostgreSQL only (SQLite's in-process inserts have no such overhead to save). `table` and
+   * `columns` are trusted identifiers written in the code, never input.
+   */
+  copyRows?(table: string, columns: readonly string[], rows: Iterable<readonly SqlValue[]>): Promise<number>;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SyncJobKey } from '@conduit/connector-kit';
-import type { SqlDatabase, SqlExecutor, SqlValue } from '../store/sql-database';
+import type { SqlDatabase, SqlExecutor } from '../store/sql-database';
 import { LeaseLostError } from './lease-lost-error';
 
 /** `full` lists everything and sweeps what disappeared; `incremental` lists tasks modified since the last run. */
@@ -199,20 +199,22 @@ export class SyncRepository {
     );
   }
 
-  /** Adds listings to a run (those it already has are left as they are). */
+  /**
+   * Adds listings to a run (those it already has are left as they are). The listings are bound as
+   * one JSON parameter, so the statement's text is the same for any number of them (one prepared
+   * statement on SQLite, not one per count).
+   */
   async addJobs(tx: SqlExecutor, runId: string, jobs: readonly SyncJobKey[]): Promise<void> {
-    for (let start = 0; start < jobs.length; start += 300) {
-      const batch = jobs.slice(start, start + 300);
-      const values: SqlValue[] = [];
-      const rows = batch.map((job) => {
-        values.push(runId, job.kind, job.parent);
-        const base = values.length - 3;
-        return `($${base + 1}, $${base + 2}, $${base + 3}, 'pending')`;
-      });
+    const source =
+      this.#db.dialect === 'sqlite'
+        ? "SELECT $1, value ->> '$[0]', value ->> '$[1]', 'pending' FROM json_each($2) WHERE true"
+        : "SELECT $1, v ->> 0, v ->> 1, 'pending' FROM jsonb_array_elements($2::jsonb) AS v";
+    for (let start = 0; start < jobs.length; start += 2000) {
+      const batch = jobs.slice(start, start + 2000).map((job) => [job.kind, job.parent]);
       await tx.execute(
-        `INSERT INTO sync_jobs (run_id, kind, parent_gid, state) VALUES ${rows.join(', ')}
+        `INSERT INTO sync_jobs (run_id, kind, parent_gid, state) ${source}
          ON CONFLICT (run_id, kind, parent_gid) DO NOTHING`,
-        values,
+        [runId, JSON.stringify(batch)],
       );
     }
   }

@@ -1,4 +1,4 @@
-import { childJobs } from '@conduit/connector-kit';
+import { childJobs, type SyncJobKey } from '@conduit/connector-kit';
 import { AuthenticationError, CursorExpiredError, NotFoundError } from '@conduit/protocol';
 import type { Clock } from '../clock';
 import type { Logger } from '../logging/logger';
@@ -6,6 +6,7 @@ import { collectionLayout } from '../search/collection-layout';
 import { searchRecordId } from '../search/indexed-document';
 import type { SearchCollection, SearchIndexWriter } from '../search/search-index-writer';
 import type { SqlDatabase, SqlExecutor } from '../store/sql-database';
+import { GroupCommit } from './group-commit';
 import { LeaseLostError } from './lease-lost-error';
 import { publicSyncError } from './public-sync-error';
 import { removeWithChildren } from './remove-with-children';
@@ -46,6 +47,26 @@ export interface SyncRunReport {
   readonly pages: number;
   readonly records: number;
   readonly swept: number;
+}
+
+/**
+ * Records per write transaction at most: pages that arrive while one commits are written together
+ * in the next (group commit), up to this many records. Large enough to amortise a transaction's
+ * fixed cost (lease check, feed lock, vocabulary and statistics updates) over many pages, small
+ * enough to keep a transaction short and its memory a few pages.
+ */
+const MAX_RECORDS_PER_COMMIT = 5_000;
+
+/** A fetched page, waiting to be written with the listing's new offset. */
+interface PageWrite {
+  readonly jobId: number;
+  readonly entity: string;
+  readonly live: readonly unknown[];
+  /** Ids of records the page says were deleted. */
+  readonly deleted: readonly string[];
+  readonly children: readonly SyncJobKey[];
+  readonly nextOffset: string | null;
+  readonly records: number;
 }
 
 /** Wakes the workers waiting for new listings or for the last one in flight to end. */
@@ -121,11 +142,53 @@ export async function executeSyncRun(
     }
     return collection;
   };
-  const transaction = <T>(work: (tx: SqlExecutor) => Promise<T>) =>
-    db.transaction(async (tx) => {
-      await repository.assertLease(tx, run.id, owner, clock.now(), config.leaseMs);
-      return work(tx);
-    });
+  const transaction = async <T>(work: (tx: SqlExecutor) => Promise<T>) => {
+    try {
+      return await db.transaction(async (tx) => {
+        await repository.assertLease(tx, run.id, owner, clock.now(), config.leaseMs);
+        return work(tx);
+      });
+    } catch (error) {
+      // A collection created inside a rolled-back transaction does not exist: look it up again.
+      collections.clear();
+      throw error;
+    }
+  };
+
+  // Pages of the concurrent listings are written together (one upsert per collection and one
+  // transaction for all of them), each with its listing's new offset, so a crash loses or repeats
+  // none: a page is either committed with its offset or not at all, and then fetched again.
+  const pageWrites = new GroupCommit<PageWrite>({
+    weight: (write) => write.records,
+    maxWeight: MAX_RECORDS_PER_COMMIT,
+    commit: (writes) =>
+      transaction(async (tx) => {
+        // Consecutive pages of one entity become one upsert; a page that deletes writes what
+        // came before it first, so records change in the order the pages arrived.
+        const upserts = new Map<string, unknown[]>();
+        const flush = async () => {
+          for (const [entity, live] of upserts) {
+            await writer.upsert(tx, await collectionOf(tx, entity), live, run.generation);
+          }
+          upserts.clear();
+        };
+        for (const write of writes) {
+          const live = upserts.get(write.entity);
+          if (live) live.push(...write.live);
+          else upserts.set(write.entity, [...write.live]);
+          if (write.deleted.length > 0) {
+            await flush();
+            await removeWithChildren(tx, { writer, plan, collectionOf }, write.entity, write.deleted);
+          }
+        }
+        await flush();
+        const children = writes.flatMap((write) => write.children);
+        if (children.length > 0) await repository.addJobs(tx, run.id, children);
+        for (const write of writes) {
+          await repository.completePage(tx, write.jobId, write.nextOffset, write.records);
+        }
+      }),
+  });
 
   let pages = 0;
   let records = 0;
@@ -190,15 +253,14 @@ export async function executeSyncRun(
         const tombstones = isDeleted === undefined ? [] : page.records.filter((record) => isDeleted(record));
         const live =
           tombstones.length === 0 ? page.records : page.records.filter((record) => !isDeleted?.(record));
-        await transaction(async (tx) => {
-          const collection = await collectionOf(tx, entity);
-          await writer.upsert(tx, collection, live, run.generation);
-          if (tombstones.length > 0) {
-            const ids = tombstones.map(searchRecordId).filter((id): id is string => id !== undefined);
-            await removeWithChildren(tx, { writer, plan, collectionOf }, entity, ids);
-          }
-          if (children.length > 0) await repository.addJobs(tx, run.id, children);
-          await repository.completePage(tx, job.id, page.nextOffset, page.records.length);
+        await pageWrites.submit({
+          jobId: job.id,
+          entity,
+          live,
+          deleted: tombstones.map(searchRecordId).filter((id): id is string => id !== undefined),
+          children,
+          nextOffset: page.nextOffset,
+          records: page.records.length,
         });
         pages += 1;
         records += page.records.length;

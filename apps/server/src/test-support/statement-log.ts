@@ -22,6 +22,14 @@ function recording(executor: SqlExecutor, statements: string[]): SqlExecutor {
       record(script);
       return executor.runScript(script);
     },
+    ...(executor.copyRows === undefined
+      ? {}
+      : {
+          copyRows: (table, columns, rows) => {
+            record(`COPY ${table} (${columns.join(', ')}) FROM STDIN`);
+            return executor.copyRows!(table, columns, rows);
+          },
+        }),
   };
 }
 
@@ -39,7 +47,12 @@ function recording(executor: SqlExecutor, statements: string[]): SqlExecutor {
 export function logStatements(db: SqlDatabase): StatementLog {
   const statements: string[] = [];
   const direct = recording(
-    { query: db.query.bind(db), execute: db.execute.bind(db), runScript: db.runScript.bind(db) },
+    {
+      query: db.query.bind(db),
+      execute: db.execute.bind(db),
+      runScript: db.runScript.bind(db),
+      ...(db.copyRows === undefined ? {} : { copyRows: db.copyRows.bind(db) }),
+    },
     statements,
   );
   const transaction = db.transaction.bind(db);
