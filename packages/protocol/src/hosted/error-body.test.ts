@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { definedOptions } from '../defined-options';
 import {
   ApiError,
   AuthenticationError,
@@ -54,7 +55,7 @@ describe('errorBodyFrom', () => {
 describe('conduitErrorFromBody', () => {
   const body = (error_code: string, field?: string) => ({
     message: `failed: ${error_code}`,
-    errors: [{ ...(field === undefined ? {} : { field }), message: `entry ${error_code}`, error_code }],
+    errors: [{ ...definedOptions({ field }), message: `entry ${error_code}`, error_code }],
   });
 
   it.each([

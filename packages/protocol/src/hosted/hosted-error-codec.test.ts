@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { definedOptions } from '../defined-options';
 import {
   ApiError,
   type ApiErrorOptions,
@@ -24,9 +25,7 @@ class QuotaError extends ApiError {
 
 /** What the server sends for an error, and what the client makes of it: the same error. */
 function roundTrip(error: ConduitError, status: number, upstreamStatus?: number | null, headers?: Headers) {
-  const body = JSON.parse(
-    JSON.stringify(encodeHostedError(error, upstreamStatus === undefined ? {} : { upstreamStatus })),
-  );
+  const body = JSON.parse(JSON.stringify(encodeHostedError(error, definedOptions({ upstreamStatus }))));
   return decodeHostedError(status, body, {
     ...(headers ? { headers } : {}),
     errorClasses: { quota_exceeded: QuotaError },
