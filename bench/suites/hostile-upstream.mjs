@@ -545,8 +545,9 @@ ${memoryTable}
 ${FLOOD_CONNECTIONS} keep-alive connections from 127.0.0.1, in a process of their own, send wrong
 secrets without pause, half for the application's client id and half for unknown ones; the
 legitimate client logs in from 127.0.0.2, ${LOGIN_SAMPLES} times in a row. The server refuses a
-flooding address before any hash (per-address failure bucket; one check in flight per address)
-and holds each refusal 1 s. Flood answers: ${login.statuses.map(([status, count]) => `${status}×${count}`).join(', ')}.
+flood before any hash once its buckets are full (the application's from that address, and the
+unknown ids' of that address; since issue 28 one check in flight per bucket, so up to two of the
+flood's hashes run at once where one did before) and holds each refusal 1 s. Flood answers: ${login.statuses.map(([status, count]) => `${status}×${count}`).join(', ')}.
 
 ${loginTable}
 
