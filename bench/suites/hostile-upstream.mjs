@@ -8,6 +8,11 @@
 //     the same logins with the server idle.
 //  3. Fuzzed requests (hostile text in bodies, paths and queries) against a server on SQLite and
 //     one on PostgreSQL: how many answered 500.
+//  4. OAuth hosts (issue 28): sign-ins on the connect page with a Salesforce `instance_url` (and an
+//     Asana `base_url`) meant to collect the operator's OAuth client: where the server redirects.
+//  5. Behind a reverse proxy (issue 28): garbage logins (unknown ids) and wrong secrets from
+//     clients sharing the proxy's address, then a legitimate login, with and without
+//     `CONDUIT_TRUSTED_PROXIES`.
 // The hostile upstream runs in the runner's process, the server in its own (`apps/server/dist`).
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -42,7 +47,7 @@ function memoryOf(pid) {
   return { rss: kib('VmRSS'), hwm: kib('VmHWM') };
 }
 
-async function startServer(kind) {
+async function startServer(kind, extraEnv = {}) {
   const dataDir = await mkdtemp(join(tmpdir(), 'conduit-bench-hostile-'));
   const schema = `bench_hostile_${randomBytes(4).toString('hex')}`;
   const bootstrap = { clientId: 'bench-app', clientSecret: randomBytes(24).toString('base64url') };
@@ -60,6 +65,7 @@ async function startServer(kind) {
     CONDUIT_SYNC_INTERVAL: '24h',
     ...(kind === 'postgres' ? { CONDUIT_DATABASE_URL: DATABASE_URL, CONDUIT_DATABASE_SCHEMA: schema } : {}),
     ...(kind === 'postgres' ? { CONDUIT_ENCRYPTION_KEY: randomBytes(32).toString('base64') } : {}),
+    ...extraEnv,
   };
   const child = spawn(process.execPath, [serverScript], { env, stdio: ['ignore', 'pipe', 'ignore'] });
   const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -95,10 +101,13 @@ async function startServer(kind) {
 }
 
 /** One HTTP call from a chosen local address, with its time. */
-function call(url, { method = 'POST', path, body, token, localAddress = '127.0.0.1', agent = false }) {
+function call(
+  url,
+  { method = 'POST', path, body, token, localAddress = '127.0.0.1', agent = false, headers: extra = {} },
+) {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const headers = { 'content-type': 'application/json' };
+    const headers = { 'content-type': 'application/json', ...extra };
     if (token) headers.authorization = `Bearer ${token}`;
     const request = httpRequest(new URL(path, url), { method, localAddress, headers, agent }, (response) => {
       const chunks = [];
@@ -111,7 +120,12 @@ function call(url, { method = 'POST', path, body, token, localAddress = '127.0.0
         } catch {
           json = undefined;
         }
-        resolve({ status: response.statusCode, json, ms: performance.now() - started });
+        resolve({
+          status: response.statusCode,
+          json,
+          location: response.headers.location,
+          ms: performance.now() - started,
+        });
       });
     });
     request.on('error', reject);
@@ -333,6 +347,113 @@ async function fuzz(kind) {
   }
 }
 
+/** Instance URLs an end user could type to collect the operator's Salesforce OAuth client. */
+const HOSTILE_INSTANCE_URLS = [
+  'https://attacker.example',
+  'https://my.salesforce.com.attacker.example',
+  'https://login.salesforce.com.attacker.example',
+  'https://evilmy.salesforce.com',
+  'https://login.salesforce.com@attacker.example',
+  'https://attacker.example#.my.salesforce.com',
+  'http://acme.my.salesforce.com',
+  'https://127.0.0.1',
+  'https://169.254.169.254',
+  'https://[::1]',
+];
+const GOOD_INSTANCE_URLS = ['https://login.salesforce.com', 'https://acme.my.salesforce.com'];
+const IDENTITY_HOST =
+  /^https:\/\/(login\.salesforce\.com|test\.salesforce\.com|[a-z0-9-]+(\.sandbox)?\.my\.salesforce\.com|app\.asana\.com)\//;
+
+async function oauthHosts() {
+  const server = await startServer('sqlite', {
+    CONDUIT_OAUTH_SALESFORCE_CLIENT_ID: 'bench-operator-client',
+    CONDUIT_OAUTH_SALESFORCE_CLIENT_SECRET: 'bench-operator-secret-0123456789',
+    CONDUIT_OAUTH_ASANA_CLIENT_ID: 'bench-operator-client',
+    CONDUIT_OAUTH_ASANA_CLIENT_SECRET: 'bench-operator-secret-0123456789',
+    // Public addresses only, as in production; the override on, the worst case.
+    CONDUIT_EGRESS_ALLOW: '',
+  });
+  try {
+    const token = await appToken(server);
+    const rows = [];
+    const signIn = async (type, fields) => {
+      const session = await call(server.url, {
+        path: '/v1/integrations/connect-sessions',
+        token,
+        body: { external_user_id: 'bench', connector_types: [type] },
+      });
+      return call(server.url, {
+        path: `${session.json.url}/oauth`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ connector_type: type, method: 'oauth', ...fields }).toString(),
+      });
+    };
+    for (const instanceUrl of [...HOSTILE_INSTANCE_URLS, ...GOOD_INSTANCE_URLS]) {
+      const answer = await signIn('crm', { 'config.instance_url': instanceUrl });
+      rows.push({
+        input: `Salesforce \`instance_url\` ${instanceUrl}`,
+        hostile: HOSTILE_INSTANCE_URLS.includes(instanceUrl),
+        answer,
+      });
+    }
+    const asana = await signIn('task-management', { 'config.base_url': 'https://attacker.example/api/1.0' });
+    rows.push({
+      input: 'Asana `base_url` https://attacker.example (override on)',
+      hostile: true,
+      answer: asana,
+    });
+    return rows.map(({ input, hostile, answer }) => {
+      const location = answer.location ?? '';
+      const identity = IDENTITY_HOST.test(location);
+      return {
+        input,
+        hostile,
+        status: answer.status,
+        redirect: location === '' ? '—' : new URL(location).origin,
+        ok: answer.status >= 500 ? false : location === '' || identity,
+      };
+    });
+  } finally {
+    await server.stop();
+  }
+}
+
+/** Garbage and wrong-secret logins through one proxy address, then the application's own login. */
+async function behindProxy(trusted) {
+  const server = await startServer('sqlite', trusted ? { CONDUIT_TRUSTED_PROXIES: '127.0.0.1' } : {});
+  try {
+    const login = (clientId, secret, forwardedFor) =>
+      call(server.url, {
+        path: '/api/v1/account/applications/token',
+        body: { client_id: clientId, client_secret: secret },
+        headers: { 'x-forwarded-for': forwardedFor },
+      });
+    const statuses = new Map();
+    // 150 unknown ids from 150 clients (past the 100 per address), then 15 wrong secrets for the
+    // application from one client (past its 10), all through the proxy's address; the
+    // application's own login from a third client after each.
+    for (let index = 0; index < 150; index += 1) {
+      const answer = await login(`nobody-${index}`, 'wrong-secret-0123456789', `198.51.100.${index % 200}`);
+      statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+    }
+    const own = () => login(server.bootstrap.clientId, server.bootstrap.clientSecret, '203.0.113.7');
+    const afterGarbage = (await own()).status;
+    for (let index = 0; index < 15; index += 1) {
+      const answer = await login(server.bootstrap.clientId, 'wrong-secret-0123456789', '203.0.113.66');
+      statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+    }
+    const afterGuessing = (await own()).status;
+    return {
+      trusted,
+      statuses: [...statuses.entries()].sort(([a], [b]) => a - b),
+      afterGarbage,
+      afterGuessing,
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
 export async function run() {
   log('memory under hostile answers');
   const memory = await memoryUnderAttacks();
@@ -340,6 +461,10 @@ export async function run() {
   const login = await loginUnderFlood();
   log('fuzzing sqlite and postgres');
   const fuzzed = [await fuzz('sqlite'), await fuzz('postgres')];
+  log('OAuth hosts');
+  const oauth = await oauthHosts();
+  log('logins behind a reverse proxy');
+  const proxied = [await behindProxy(false), await behindProxy(true)];
 
   const memoryTable = table(
     [
@@ -384,6 +509,25 @@ export async function run() {
       `${result.statuses.find(([status]) => status === 500)?.[1] ?? 0} (${(result.statuses.find(([status]) => status === 500)?.[1] ?? 0) === 0 ? 'PASS' : 'MISS'})`,
     ]),
   );
+  const leaked = oauth.filter((row) => row.hostile && !row.ok).length;
+  const oauthTable = table(
+    ['sign-in asked for', 'answered', 'redirected to', 'only an identity host'],
+    oauth.map((row) => [row.input, String(row.status), row.redirect, row.ok ? 'PASS' : 'MISS']),
+  );
+  const proxyTable = table(
+    [
+      '`CONDUIT_TRUSTED_PROXIES`',
+      'attack answers',
+      'own login after the garbage (target 200)',
+      'own login after the guessing',
+    ],
+    proxied.map((result) => [
+      result.trusted ? '127.0.0.1 (the proxy)' : 'unset',
+      result.statuses.map(([status, count]) => `${status}×${count}`).join(', '),
+      `${result.afterGarbage} (${result.afterGarbage === 200 ? 'PASS' : 'MISS'})`,
+      `${result.afterGuessing} (${result.trusted ? (result.afterGuessing === 200 ? 'PASS' : 'MISS') : 'expected 429: every client shares the proxy address'})`,
+    ]),
+  );
   return `Run once at the end on a shared, noisy machine: treat the figures as indicative.
 
 ### Server memory under hostile upstream answers
@@ -401,8 +545,9 @@ ${memoryTable}
 ${FLOOD_CONNECTIONS} keep-alive connections from 127.0.0.1, in a process of their own, send wrong
 secrets without pause, half for the application's client id and half for unknown ones; the
 legitimate client logs in from 127.0.0.2, ${LOGIN_SAMPLES} times in a row. The server refuses a
-flooding address before any hash (per-address failure bucket; one check in flight per address)
-and holds each refusal 1 s. Flood answers: ${login.statuses.map(([status, count]) => `${status}×${count}`).join(', ')}.
+flood before any hash once its buckets are full (the application's from that address, and the
+unknown ids' of that address; since issue 28 one check in flight per bucket, so up to two of the
+flood's hashes run at once where one did before) and holds each refusal 1 s. Flood answers: ${login.statuses.map(([status, count]) => `${status}×${count}`).join(', ')}.
 
 ${loginTable}
 
@@ -415,5 +560,24 @@ words in connector names, external user ids, path segments, query strings, scope
 every text operator of \`search\`.
 
 ${fuzzTable}
+
+### OAuth hosts (issue 28)
+
+A server with the operator's Salesforce and Asana OAuth clients, public addresses only and the
+upstream override on; each row opens a connect session and posts its sign-in form. Before issue
+28 every public https host was redirected to, and the code then exchanged there with the
+operator's client id and secret. Hostile inputs redirected anywhere: **${leaked}** (target 0).
+
+${oauthTable}
+
+### Logins behind a reverse proxy (issue 28)
+
+All requests come from 127.0.0.1 (the proxy), each with the \`X-Forwarded-For\` nginx would send:
+150 unknown client ids from 150 clients, then 15 wrong secrets for the application from one
+client; after each, the application's own login from a third client. Without the setting the
+garbage no longer locks the application out (before issue 28 about 100 bad logins did), but one
+guesser does, for everyone behind the proxy: the operator guide says to set it.
+
+${proxyTable}
 `;
 }
