@@ -20,6 +20,7 @@ import { authenticate } from './authenticate';
 import { errorResponse } from './error-response';
 import { jsonResponse } from './json-response';
 import { incomingOf, type NodeBindings } from './node-bindings';
+import { rateLimitHeaders } from './rate-limit-headers';
 import { assertDeclaredLength } from './read-json-body';
 import { requestContext } from './request-context';
 import { registerAdminRoutes } from './routes/admin-routes';
@@ -206,7 +207,7 @@ export function createApp(options: CreateAppOptions): ConduitApp {
   // refused with 400 naming it, on every store alike.
   hono.use('*', refuseUnstorableInput());
   for (const pattern of CONNECTOR_ID_PATTERNS) hono.use(pattern, refuseUnstorableInput());
-  for (const prefix of AUTHENTICATED_PREFIXES) hono.use(prefix, authenticate(services));
+  for (const prefix of AUTHENTICATED_PREFIXES) hono.use(prefix, rateLimitHeaders(), authenticate(services));
 
   registerOpsRoutes(hono, services, isDraining);
   registerTokenRoutes(hono, services);
