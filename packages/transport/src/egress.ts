@@ -10,3 +10,9 @@ export {
   type EgressLookup,
 } from './egress/create-egress-dispatcher';
 export { createEgressFetch, type EgressFetchOptions } from './egress/create-egress-fetch';
+export {
+  createProxyEgressDispatcher,
+  type ProxyEgressDispatcherOptions,
+  type ProxySettings,
+  proxyFromEnv,
+} from './egress/create-proxy-egress-dispatcher';

@@ -42,6 +42,8 @@ describe('@conduit/transport exports', () => {
       'createBoundedFetch',
       'createEgressDispatcher',
       'createEgressFetch',
+      'createProxyEgressDispatcher',
+      'proxyFromEnv',
     ]);
   });
 
