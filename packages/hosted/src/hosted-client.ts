@@ -116,6 +116,8 @@ export class HostedClient {
       ...(resolved.timeoutMs === undefined ? {} : { timeoutMs: resolved.timeoutMs }),
       ...(resolved.hooks === undefined ? {} : { hooks: resolved.hooks }),
       userAgent: [...(resolved.userAgent ? [resolved.userAgent] : []), `conduit-hosted/${VERSION}`],
+      // The service is the caller's own: its spans join the caller's trace (`traceparent`).
+      tracing: { propagate: true },
       errorMapper: ({ status, body, headers, request }: ErrorMapperContext) =>
         hostedErrorFromBody(status, body, headers, request),
     };
