@@ -15,6 +15,7 @@ import { jsonResponse } from '../http/json-response';
 import { readJsonBody } from '../http/read-json-body';
 import type { ServerServices } from '../services/server-services';
 import type { ConnectorRecord } from '../store/store';
+import { inSpan } from '../tracing/server-spans';
 import { definitionOf } from './connector-definitions';
 import type { ConnectorExecutors } from './connector-executors';
 import type { ConnectorRecordCache } from './connector-record-cache';
@@ -153,7 +154,11 @@ export function registerExecuteRoute(
     const observe = metrics.executeDuration.startTimer({ connector_type: type, action: body.action });
     try {
       result = await deadline.run(() =>
-        executor.execute({ entity, action: body.action, params }, { signal: deadline.signal }),
+        inSpan(
+          `conduit.execute ${entity}.${body.action}`,
+          { 'conduit.connector.type': type, 'conduit.entity': entity, 'conduit.action': body.action },
+          () => executor.execute({ entity, action: body.action, params }, { signal: deadline.signal }),
+        ),
       );
       metrics.executeTotal.inc({ connector_type: type, entity, action: body.action, outcome: 'ok' });
     } catch (error) {

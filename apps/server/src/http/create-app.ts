@@ -15,6 +15,7 @@ import { InboundRateLimiter } from '../services/inbound-rate-limiter';
 import { LoginGuard } from '../services/login-guard';
 import type { AppConfig, ServerServices } from '../services/server-services';
 import type { Store } from '../store/store';
+import { traceRequests } from '../tracing/server-spans';
 import type { AppEnv } from './app-env';
 import { authenticate } from './authenticate';
 import { errorResponse } from './error-response';
@@ -198,6 +199,7 @@ export function createApp(options: CreateAppOptions): ConduitApp {
   };
 
   const hono = new Hono<AppEnv>();
+  hono.use('*', traceRequests());
   hono.use('*', requestContext({ logger, metrics, isDraining }));
   hono.use('*', async (c, next) => {
     assertDeclaredLength(c.req.header('content-length') ?? null, config.bodyLimitBytes);

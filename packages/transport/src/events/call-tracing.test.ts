@@ -1,6 +1,5 @@
 import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
-import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
-import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
+import { InMemorySpanExporter, NodeTracerProvider, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-node';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTransport } from '../create-transport';
 import { useTestServers } from '../test-utils/use-test-servers';

@@ -68,8 +68,9 @@ export function routeTemplate(pathname: string): string {
  */
 export function callTracing(options: { readonly propagate?: boolean; readonly tracer?: Tracer } = {}) {
   const calls = new WeakMap<CallState, TracedCall>();
-  // A proxy tracer: it finds a provider registered after the transport was made.
-  const tracer = options.tracer ?? trace.getTracer('@conduit/transport', VERSION);
+  // Looked up per call: an SDK registered after the transport was made (through the API's
+  // CommonJS copy, whose registration a proxy tracer of the ESM copy never learns of) still records.
+  const tracerOf = () => options.tracer ?? trace.getTracer('@conduit/transport', VERSION);
 
   const outer: FetchLayer = (next) => (input, init) => {
     const state = callStateOf(init);
@@ -78,7 +79,7 @@ export function callTracing(options: { readonly propagate?: boolean; readonly tr
       const { prepared } = state;
       const url = new URL(prepared.url);
       const template = routeTemplate(url.pathname);
-      const span = tracer.startSpan(`${prepared.method} ${template}`, {
+      const span = tracerOf().startSpan(`${prepared.method} ${template}`, {
         kind: SpanKind.CLIENT,
         attributes: {
           'http.request.method': prepared.method,
