@@ -131,5 +131,10 @@ export async function main(argv: readonly string[], runtime: CliRuntime = proces
   ) {
     (await import('./framework/upstream-proxy')).installEnvProxy(runtime.env);
   }
+  // Loaded only when traces are asked for: the OpenTelemetry SDK stays out of every other run.
+  if (runtime.env.OTEL_EXPORTER_OTLP_ENDPOINT || runtime.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) {
+    const { traceCommand } = await import('./framework/command-tracing');
+    return traceCommand(argv, runtime.env, () => runCli(argv, runtime, COMMANDS));
+  }
   return runCli(argv, runtime, COMMANDS);
 }
