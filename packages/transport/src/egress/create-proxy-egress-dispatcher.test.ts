@@ -1,5 +1,4 @@
 import type { LookupAddress } from 'node:dns';
-import { EgressDeniedError } from '@conduit/protocol';
 import {
   type ConnectProxy,
   createSelfSignedCertificate,
@@ -11,7 +10,7 @@ import {
 } from '@conduit/testkit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createBoundedFetch } from '../bounds/create-bounded-fetch';
-import type { EgressLookup } from './create-egress-dispatcher';
+import { lookupFrom, refusal } from '../test-utils/egress';
 import {
   createProxyEgressDispatcher,
   type ProxyEgressDispatcherOptions,
@@ -23,21 +22,7 @@ const HOSTS: Record<string, LookupAddress[]> = {
   'api.upstream.test': [{ address: '127.0.0.1', family: 4 }],
   'metadata.test': [{ address: '169.254.169.254', family: 4 }],
 };
-const lookup: EgressLookup = (host, _options, callback) => {
-  const found = HOSTS[host];
-  if (found) callback(null, found);
-  else callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' }), []);
-};
-
-async function refusal(promise: Promise<unknown>): Promise<EgressDeniedError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(EgressDeniedError);
-    return error as EgressDeniedError;
-  }
-  throw new Error('the request was not refused');
-}
+const lookup = lookupFrom(HOSTS);
 
 describe('createProxyEgressDispatcher', () => {
   let proxy: ConnectProxy;
