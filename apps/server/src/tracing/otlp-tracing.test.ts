@@ -1,63 +1,17 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type OtlpReceiver, startOtlpReceiver } from '@conduit/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ExecuteHarness, startExecuteHarness } from '../test-support/execute-harness';
 import { otlpTracingRequested, startOtlpTracing } from './otlp-tracing';
 
-interface OtlpSpan {
-  name: string;
-  traceId: string;
-  spanId: string;
-  parentSpanId?: string;
-}
-interface OtlpExport {
-  resourceSpans: {
-    resource: { attributes: { key: string; value: { stringValue?: string } }[] };
-    scopeSpans: { scope: { name: string }; spans: OtlpSpan[] }[];
-  }[];
-}
-
-// A local OTLP/HTTP receiver: what a collector would be sent, decoded from the JSON encoding.
-function startReceiver(): Promise<{
-  server: Server;
-  url: string;
-  exports: OtlpExport[];
-  contentTypes: string[];
-}> {
-  const exports: OtlpExport[] = [];
-  const contentTypes: string[] = [];
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      if (request.method === 'POST' && request.url === '/v1/traces') {
-        contentTypes.push(request.headers['content-type'] ?? '');
-        exports.push(JSON.parse(Buffer.concat(chunks).toString('utf8')) as OtlpExport);
-      }
-      response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-    });
-  });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () =>
-      resolve({
-        server,
-        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-        exports,
-        contentTypes,
-      }),
-    ),
-  );
-}
-
 describe('OTLP export', () => {
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let receiver: OtlpReceiver;
   let h: ExecuteHarness;
   beforeAll(async () => {
-    receiver = await startReceiver();
+    receiver = await startOtlpReceiver();
   });
   afterAll(async () => {
     await h?.close();
-    await new Promise((resolve) => receiver?.server.close(resolve));
+    await receiver?.close();
   });
 
   it('is on only when an OTLP endpoint is set, and not disabled', () => {
@@ -85,13 +39,9 @@ describe('OTLP export', () => {
     expect((await h.execute(id, { entity: 'workspaces', action: 'list' }, token)).status).toBe(200);
     await stop?.();
 
-    expect(receiver.contentTypes.every((type) => type.startsWith('application/json'))).toBe(true);
-    const resources = receiver.exports.flatMap((each) => each.resourceSpans);
-    const names = resources.flatMap((resource) =>
-      resource.resource.attributes.filter((a) => a.key === 'service.name').map((a) => a.value.stringValue),
-    );
-    expect(new Set(names)).toEqual(new Set(['conduit-under-test']));
-    const spans = resources.flatMap((resource) => resource.scopeSpans.flatMap((scope) => scope.spans));
+    expect(receiver.refused).toBe(0);
+    expect(new Set(receiver.spans.map((span) => span.service))).toEqual(new Set(['conduit-under-test']));
+    const spans = receiver.spans;
     const execute = spans.find((span) => span.name === 'conduit.execute workspaces.list');
     const request = spans.find((span) => span.name === 'POST /api/v1/connectors/sources/:id/execute');
     const upstream = spans.find((span) => span.name === 'GET /api/1.0/workspaces');

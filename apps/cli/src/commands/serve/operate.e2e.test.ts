@@ -1,17 +1,17 @@
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   type AsanaSimulator,
   type ConnectProxy,
   createSelfSignedCertificate,
+  type ReceivedSpan,
   type SalesforceSimulator,
   type SelfSignedCertificate,
   startAsanaSimulator,
   startConnectProxy,
+  startOtlpReceiver,
   startSalesforceSimulator,
 } from '@conduit/testkit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -32,43 +32,6 @@ const BOOTSTRAP = {
   CONDUIT_BOOTSTRAP_CLIENT_ID: 'app-operate-test',
   CONDUIT_BOOTSTRAP_CLIENT_SECRET: 'bootstrap-secret-operate-0123456789',
 };
-
-interface OtlpSpan {
-  name: string;
-  kind: number;
-  traceId: string;
-  spanId: string;
-  parentSpanId?: string;
-}
-interface OtlpExport {
-  resourceSpans: {
-    resource: { attributes: { key: string; value: { stringValue?: string } }[] };
-    scopeSpans: { spans: OtlpSpan[] }[];
-  }[];
-}
-
-/** A local OTLP/HTTP receiver decoding the JSON encoding: spans with their service's name. */
-async function startReceiver() {
-  const spans: (OtlpSpan & { service: string })[] = [];
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      if (request.url === '/v1/traces') {
-        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as OtlpExport;
-        for (const resource of body.resourceSpans) {
-          const service =
-            resource.resource.attributes.find((a) => a.key === 'service.name')?.value.stringValue ?? '';
-          for (const scope of resource.scopeSpans)
-            for (const span of scope.spans) spans.push({ ...span, service });
-        }
-      }
-      response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, spans, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
-}
 
 /** `conduit serve` in a child process; resolves once it prints where it listens. */
 async function serve(directory: string, env: Record<string, string>) {
@@ -248,7 +211,7 @@ describe('behind an HTTP proxy (built, child processes)', { timeout: E2E_TIMEOUT
 
 describe('traces (built, child processes, a local OTLP receiver)', { timeout: E2E_TIMEOUT_MS }, () => {
   it('conduit exec --hosted … --all and the service’s work on every page are one trace', async () => {
-    const receiver = await startReceiver();
+    const receiver = await startOtlpReceiver();
     const otel = { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url };
     const service = await serve(join(directory, 'traced'), { ...otel, CONDUIT_EGRESS_ALLOW: '127.0.0.1' });
     try {
@@ -281,7 +244,7 @@ describe('traces (built, child processes, a local OTLP receiver)', { timeout: E2
     } finally {
       // The server flushes its spans as it stops.
       await service.stop();
-      await new Promise((resolve) => receiver.server.close(resolve));
+      await receiver.close();
     }
     const root = receiver.spans.find(
       (span) => span.service === 'conduit-cli' && span.name === 'conduit exec',
@@ -289,7 +252,7 @@ describe('traces (built, child processes, a local OTLP receiver)', { timeout: E2
     expect(root).toBeDefined();
     const tree = receiver.spans.filter((span) => span.traceId === root?.traceId);
     const byId = new Map(tree.map((span) => [span.spanId, span]));
-    const pathToRoot = (span: OtlpSpan): string[] => {
+    const pathToRoot = (span: ReceivedSpan): string[] => {
       const names = [span.name];
       let current = span;
       while (current.parentSpanId && byId.has(current.parentSpanId)) {
