@@ -53,6 +53,9 @@ async function waitFor(check, timeoutMs) {
 }
 
 export async function run() {
+  if (spawnSync(engine, ['--version']).status !== 0) {
+    return `Not run: no container engine here (\`${engine}\` is not on the PATH; set CONTAINER_ENGINE).`;
+  }
   const base = baseImage();
   const buildStart = performance.now();
   execFileSync(join(root, 'apps/server/container/build-image.sh'), [TAG], {
