@@ -121,6 +121,20 @@ export async function runCli(
  * process.exitCode = await main(process.argv.slice(2));
  * ```
  */
-export function main(argv: readonly string[], runtime: CliRuntime = processRuntime()): Promise<number> {
+export async function main(argv: readonly string[], runtime: CliRuntime = processRuntime()): Promise<number> {
+  // Loaded only when a proxy is set: undici's proxy agent is not needed (nor loaded) otherwise.
+  if (
+    runtime.env.HTTPS_PROXY ||
+    runtime.env.https_proxy ||
+    runtime.env.HTTP_PROXY ||
+    runtime.env.http_proxy
+  ) {
+    (await import('./framework/upstream-proxy')).installEnvProxy(runtime.env);
+  }
+  // Loaded only when traces are asked for: the OpenTelemetry SDK stays out of every other run.
+  if (runtime.env.OTEL_EXPORTER_OTLP_ENDPOINT || runtime.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) {
+    const { traceCommand } = await import('./framework/command-tracing');
+    return traceCommand(argv, runtime.env, () => runCli(argv, runtime, COMMANDS));
+  }
   return runCli(argv, runtime, COMMANDS);
 }

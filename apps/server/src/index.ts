@@ -164,5 +164,6 @@ export {
   type SyncUpstreamFactory,
   type UpstreamPage,
 } from './sync/sync-upstream';
+export { otlpTracingRequested, startOtlpTracing } from './tracing/otlp-tracing';
 export { bodyIssueDetails, parseBody } from './validation/parse-body';
 export { VERSION } from './version';

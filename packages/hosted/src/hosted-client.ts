@@ -119,6 +119,8 @@ export class HostedClient {
       }),
       baseUrl: resolved.baseUrl,
       userAgent: [...(resolved.userAgent ? [resolved.userAgent] : []), `conduit-hosted/${VERSION}`],
+      // The service is the caller's own: its spans join the caller's trace (`traceparent`).
+      tracing: { propagate: true },
       errorMapper: ({ status, body, headers, request }: ErrorMapperContext) =>
         hostedErrorFromBody(status, body, headers, request),
     };

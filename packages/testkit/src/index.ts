@@ -4,6 +4,8 @@ export * from './hostile/index';
 export * from './memory/index';
 export * from './oauth/index';
 export * from './openapi/index';
+export * from './otlp/index';
+export * from './proxy/index';
 export * from './salesforce/index';
 export * from './test-server/index';
 export { VERSION } from './version';

@@ -2,6 +2,7 @@ import ky, { type Options as KyOptions, SchemaValidationError } from 'ky';
 import type * as z from 'zod';
 import { authHooks } from './auth/auth-hooks';
 import { conduitErrorHook, toConduitError } from './errors/to-conduit-error';
+import { callTracing } from './events/call-tracing';
 import { eventFetch } from './events/event-fetch';
 import { emitHook } from './events/transport-hooks';
 import { rateLimitFetch } from './limit/rate-limit-fetch';
@@ -82,8 +83,11 @@ export function createTransport(options: TransportOptions): Transport {
   // once: each layer finds its call's state in the init ky hands the fetch (see call-state.ts),
   // and the fetch itself gets the init without it.
   const bareFetch = withoutCallState(baseFetch);
+  const tracing = options.tracing === false ? undefined : callTracing(options.tracing);
   let fetch = attemptFetch(observesAttempts ? eventFetch(bareFetch) : bareFetch);
+  if (tracing) fetch = tracing.inner(fetch);
   if (limiter) fetch = rateLimitFetch(limiter)(fetch);
+  if (tracing) fetch = tracing.outer(fetch);
 
   // ky's defaults (throwHttpErrors among them) are left out: every option given is merged again
   // into each call's.
@@ -126,6 +130,7 @@ export function createTransport(options: TransportOptions): Transport {
     state.unlink?.();
     const { signal } = state.prepared;
     const failure = signal?.aborted ? signal.reason : toConduitError(error, state);
+    tracing?.fail(state, failure);
     emitHook(hooks, 'onError', {
       request: describeCall(state),
       attempt: state.attempts,
@@ -157,6 +162,7 @@ export function createTransport(options: TransportOptions): Transport {
       }
       const { schema } = requestOptions;
       if (schema) data = await validate(schema, data);
+      tracing?.end(state);
       return whole ? { data, status: response.status, headers: response.headers } : data;
     } catch (error) {
       // A request that could not even be prepared has nothing to report but its error.
@@ -179,6 +185,7 @@ export function createTransport(options: TransportOptions): Transport {
         callerSignal: requestOptions.signal,
         request: describeCall(call),
         onEnd: () => {
+          tracing?.end(call);
           call.release?.();
           call.unlink?.();
         },

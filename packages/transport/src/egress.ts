@@ -15,6 +15,12 @@ export {
 } from './egress/create-egress-dispatcher';
 export { createEgressFetch, type EgressFetchOptions } from './egress/create-egress-fetch';
 export {
+  createProxyEgressDispatcher,
+  type ProxyEgressDispatcherOptions,
+  type ProxySettings,
+  proxyFromEnv,
+} from './egress/create-proxy-egress-dispatcher';
+export {
   assertUrlAllowed,
   createEgressPolicy,
   type EgressPolicy,

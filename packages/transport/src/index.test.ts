@@ -42,6 +42,8 @@ describe('@conduit/transport exports', () => {
       'createEgressDispatcher',
       'createEgressFetch',
       'createEgressPolicy',
+      'createProxyEgressDispatcher',
+      'proxyFromEnv',
     ]);
   });
 

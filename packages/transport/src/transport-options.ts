@@ -50,6 +50,12 @@ export interface TransportOptions {
    */
   limiter?: RateLimiter | RateLimiterOptions;
   hooks?: TransportHooks;
+  /**
+   * OpenTelemetry spans of the calls (recorded only when the application registered an SDK; see
+   * the package README, "Tracing"); `propagate: true` sends the trace context (`traceparent`)
+   * along, for a service of one's own. `false` for none. Default `{}`.
+   */
+  tracing?: false | { propagate?: boolean };
   /** Connector-specific error mapping, tried before the default status mapping. */
   errorMapper?: ErrorMapper;
 }

@@ -1,5 +1,6 @@
 import type { ResponseBounds } from '@conduit/transport';
 import { createBoundedFetch } from '@conduit/transport/egress';
+import { proxyDispatcher } from '../framework/upstream-proxy';
 
 const MiB = 1024 * 1024;
 
@@ -24,16 +25,22 @@ const LOCAL_DOWNLOAD_BOUNDS: ResponseBounds = { kind: 'download', maxDecompressi
 /**
  * The `fetch` of a connector run in local mode: answers of the upstream API (its origin) are
  * bounded by {@link LOCAL_PAGE_BOUNDS}, downloads (other origins) by their decompression ratio;
- * a breach is a typed `ResponseLimitError` instead of the process running out of memory.
+ * a breach is a typed `ResponseLimitError` instead of the process running out of memory. With
+ * `HTTPS_PROXY`/`HTTP_PROXY` in `env`, every connection goes through the proxy (`NO_PROXY` honoured).
  *
  * @example
  * ```ts
  * const executor = connector.createExecutor({ credentials, fetch: localModeFetch(module.defaultBaseUrl), userAgent });
  * ```
  */
-export function localModeFetch(baseUrl: string): typeof globalThis.fetch {
+export function localModeFetch(
+  baseUrl: string,
+  env: Readonly<Record<string, string | undefined>> = {},
+): typeof globalThis.fetch {
   const api = new URL(baseUrl).origin;
+  const dispatcher = proxyDispatcher(env);
   return createBoundedFetch({
+    ...(dispatcher === undefined ? {} : { dispatcher }),
     boundsFor: (url) => (url.origin === api ? LOCAL_PAGE_BOUNDS : LOCAL_DOWNLOAD_BOUNDS),
   });
 }

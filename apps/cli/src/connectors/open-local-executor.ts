@@ -72,7 +72,7 @@ export async function openLocalExecutor(
   const executor = connector.createExecutor({
     credentials,
     baseUrl,
-    fetch: runtime.fetch ?? localModeFetch(baseUrl ?? connector.defaultBaseUrl),
+    fetch: runtime.fetch ?? localModeFetch(baseUrl ?? connector.defaultBaseUrl, runtime.env),
     userAgent: `conduit-cli/${VERSION}`,
     hooks: upstreamHooks(output),
   });

@@ -56,6 +56,8 @@ describe('loadServerConfig', () => {
         CONDUIT_DOWNLOAD_HOSTS: '*.example.com',
         CONDUIT_DOWNLOAD_MAX_BYTES: '1048576',
         CONDUIT_DOWNLOAD_MAX_TIME: '10m',
+        HTTPS_PROXY: 'http://proxy.internal:3128',
+        NO_PROXY: 'crm.internal',
       },
       '/',
     );
@@ -80,6 +82,7 @@ describe('loadServerConfig', () => {
         downloadHosts: ['*.example.com'],
         downloadMaxBytes: 1_048_576,
         downloadMaxTimeMs: 600_000,
+        proxy: { httpProxy: undefined, httpsProxy: 'http://proxy.internal:3128', noProxy: 'crm.internal' },
       },
     });
   });
@@ -97,6 +100,7 @@ describe('loadServerConfig', () => {
   it.each([
     [{ CONDUIT_PORT: '70000' }, /CONDUIT_PORT/],
     [{ CONDUIT_EGRESS_ALLOW: '10.0.0.0/99' }, /CONDUIT_EGRESS_ALLOW/],
+    [{ HTTPS_PROXY: 'proxy.internal:3128' }, /HTTPS_PROXY must be an http/],
     [{ CONDUIT_MAX_CONNECTIONS: '0' }, /CONDUIT_MAX_CONNECTIONS/],
     [{ CONDUIT_PORT: '-1' }, /CONDUIT_PORT/],
     [{ CONDUIT_DATABASE_URL: 'mysql://x' }, /postgres:\/\//],

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
-import { createEgressPolicy } from '@conduit/transport/egress';
+import { createEgressPolicy, type ProxySettings, proxyFromEnv } from '@conduit/transport/egress';
 import { connectorRegistry } from '../connectors/registry';
 import { decodeKey, type EncryptionKey, keyFingerprint, parseEncryptionKeys } from '../crypto/keyring';
 import type { UpstreamEgressSettings } from '../execute/upstream-egress';
@@ -268,6 +268,25 @@ function positiveInteger(env: Environment, name: string, max = Number.MAX_SAFE_I
   return value;
 }
 
+/**
+ * The upstream proxies (`HTTPS_PROXY`, `HTTP_PROXY`, `NO_PROXY`, as curl and Node.js read them),
+ * each URL checked here so a typo stops the start with the variable's name.
+ */
+function proxyFrom(env: Environment): ProxySettings {
+  const proxy = proxyFromEnv(env);
+  for (const [name, value] of [
+    ['HTTP_PROXY', proxy.httpProxy],
+    ['HTTPS_PROXY', proxy.httpsProxy],
+  ] as const) {
+    if (value === undefined) continue;
+    const protocol = URL.canParse(value) ? new URL(value).protocol : undefined;
+    if (protocol !== 'http:' && protocol !== 'https:') {
+      throw new ConfigError(`${name} must be an http:// or https:// proxy URL`);
+    }
+  }
+  return proxy;
+}
+
 function egressFrom(env: Environment): UpstreamEgressSettings {
   const allow = list(env, 'CONDUIT_EGRESS_ALLOW');
   // Compiled once here so a bad entry stops the start with the variable's name.
@@ -280,6 +299,7 @@ function egressFrom(env: Environment): UpstreamEgressSettings {
   return {
     allow,
     downloadHosts,
+    proxy: proxyFrom(env),
     ...(maxResponseBytes === undefined ? {} : { maxResponseBytes }),
     ...(downloadMaxBytes === undefined ? {} : { downloadMaxBytes }),
     ...(time === undefined

@@ -16,6 +16,7 @@ import type { Context } from 'hono';
 import { type AppEnv, requireCaller } from '../http/app-env';
 import type { ServerServices } from '../services/server-services';
 import type { ConnectorRecord } from '../store/store';
+import { inSpan } from '../tracing/server-spans';
 import { definitionOf } from './connector-definitions';
 import type { ConnectorExecutors } from './connector-executors';
 import type { ConnectorRecordCache } from './connector-record-cache';
@@ -148,7 +149,11 @@ export function createRunExecute(services: ServerServices, options: ExecuteRoute
     const observe = metrics.executeDuration.startTimer({ connector_type: type, action: request.action });
     try {
       value = await deadline.run(() =>
-        executor.execute({ entity, action: request.action, params }, { signal: deadline.signal }),
+        inSpan(
+          `conduit.execute ${entity}.${request.action}`,
+          { 'conduit.connector.type': type, 'conduit.entity': entity, 'conduit.action': request.action },
+          () => executor.execute({ entity, action: request.action, params }, { signal: deadline.signal }),
+        ),
       );
       metrics.executeTotal.inc({ connector_type: type, entity, action: request.action, outcome: 'ok' });
     } catch (error) {

@@ -3,13 +3,14 @@ import type { ResponseBounds } from '@conduit/transport';
 import {
   assertUrlAllowed,
   createBoundedFetch,
-  createEgressDispatcher,
   createEgressPolicy,
+  createProxyEgressDispatcher,
   type EgressLookup,
+  type ProxySettings,
 } from '@conduit/transport/egress';
 import { connectorRegistry } from '../connectors/registry';
 
-type Agent = ReturnType<typeof createEgressDispatcher>;
+type Agent = ReturnType<typeof createProxyEgressDispatcher>;
 
 /**
  * The egress settings of the server (`CONDUIT_EGRESS_ALLOW`, `CONDUIT_DOWNLOAD_HOSTS`, the
@@ -33,6 +34,11 @@ export interface UpstreamEgressSettings {
   readonly downloadMaxBytes?: number;
   /** A download's longest time; default unbounded. `CONDUIT_DOWNLOAD_MAX_TIME`. */
   readonly downloadMaxTimeMs?: number;
+  /**
+   * The proxies upstream connections go through (`HTTPS_PROXY`, `HTTP_PROXY`, `NO_PROXY`); the
+   * egress policy still applies to every target. Default none.
+   */
+  readonly proxy?: ProxySettings;
   /** Name resolution (tests map names to addresses without DNS). */
   readonly lookup?: EgressLookup;
 }
@@ -78,7 +84,8 @@ export class UpstreamEgress {
     const key = allowedHosts === undefined ? '*' : allowedHosts.join(',');
     let dispatcher = this.#dispatchers.get(key);
     if (!dispatcher) {
-      dispatcher = createEgressDispatcher({
+      dispatcher = createProxyEgressDispatcher({
+        proxy: this.#settings.proxy ?? {},
         allow: this.#settings.allow ?? [],
         ...(allowedHosts === undefined ? {} : { allowedHosts }),
         ...(this.#settings.lookup === undefined ? {} : { lookup: this.#settings.lookup }),
@@ -116,7 +123,8 @@ export class UpstreamEgress {
   webhookFetch(): typeof globalThis.fetch {
     let dispatcher = this.#dispatchers.get(WEBHOOK_DISPATCHER);
     if (!dispatcher) {
-      dispatcher = createEgressDispatcher({
+      dispatcher = createProxyEgressDispatcher({
+        proxy: this.#settings.proxy ?? {},
         allow: this.#settings.allow ?? [],
         ...(this.#settings.lookup === undefined ? {} : { lookup: this.#settings.lookup }),
       });

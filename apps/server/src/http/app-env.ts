@@ -2,6 +2,7 @@ import { AuthenticationError } from '@conduit/protocol';
 import type { Context } from 'hono';
 import type { Logger } from '../logging/logger';
 import type { Caller } from '../services/caller';
+import type { RateLimitDecision } from '../services/inbound-rate-limiter';
 
 /** Per-request values the core middleware sets for every handler. */
 export interface AppVariables {
@@ -11,6 +12,8 @@ export interface AppVariables {
   logger: Logger;
   /** The authenticated caller; set under the authenticated prefixes. */
   caller: Caller | undefined;
+  /** The application's rate-limit decision on this request; set by `authenticate`, answered as `RateLimit-*`. */
+  rateLimit: RateLimitDecision | undefined;
 }
 
 /** The Hono environment of the server's app. */

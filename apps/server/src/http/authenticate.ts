@@ -1,6 +1,7 @@
 import { AuthenticationError, RateLimitError } from '@conduit/protocol';
 import type { MiddlewareHandler } from 'hono';
 import type { Caller } from '../services/caller';
+import type { RateLimitDecision } from '../services/inbound-rate-limiter';
 import type { ServerServices } from '../services/server-services';
 import type { AppEnv } from './app-env';
 
@@ -17,10 +18,15 @@ function unauthorized(message: string, code: string): AuthenticationError {
  * await enforceRateLimit(services, caller.applicationId);
  * ```
  */
-export async function enforceRateLimit(services: ServerServices, applicationId: string): Promise<void> {
+export async function enforceRateLimit(
+  services: ServerServices,
+  applicationId: string,
+  onDecision?: (decision: RateLimitDecision) => void,
+): Promise<void> {
   const limiter = services.rateLimiter;
   if (!limiter) return;
   const decision = await limiter.hit(`app:${applicationId}`);
+  onDecision?.(decision);
   if (decision.allowed) return;
   services.metrics.rateLimited.inc();
   const message = `rate limit of ${decision.limit} requests exceeded; retry in ${decision.resetSeconds}s`;
@@ -74,7 +80,7 @@ export function authenticate(
     // (remembered for a moment, see ApplicationStatusCache), alongside the rate-limit count.
     const [active] = await Promise.all([
       services.applicationStatus.isActive(caller.applicationId),
-      enforceRateLimit(services, caller.applicationId),
+      enforceRateLimit(services, caller.applicationId, (decision) => c.set('rateLimit', decision)),
     ]);
     if (!active) throw unauthorized('the application of this token was revoked', 'invalid_token');
     await next();

@@ -15,12 +15,14 @@ import { InboundRateLimiter } from '../services/inbound-rate-limiter';
 import { LoginGuard } from '../services/login-guard';
 import type { AppConfig, ServerServices } from '../services/server-services';
 import type { Store } from '../store/store';
+import { traceRequests } from '../tracing/server-spans';
 import type { AppEnv } from './app-env';
 import { authenticate } from './authenticate';
 import { createClientAddressResolver } from './client-address';
 import { errorResponse } from './error-response';
 import { jsonResponse } from './json-response';
 import { incomingOf, type NodeBindings } from './node-bindings';
+import { rateLimitHeaders } from './rate-limit-headers';
 import { assertDeclaredLength } from './read-json-body';
 import { requestContext } from './request-context';
 import { registerAdminRoutes } from './routes/admin-routes';
@@ -206,6 +208,7 @@ export function createApp(options: CreateAppOptions): ConduitApp {
   };
 
   const hono = new Hono<AppEnv>();
+  hono.use('*', traceRequests());
   hono.use('*', requestContext({ logger, metrics, isDraining }));
   hono.use('*', async (c, next) => {
     assertDeclaredLength(c.req.header('content-length') ?? null, config.bodyLimitBytes);
@@ -217,7 +220,7 @@ export function createApp(options: CreateAppOptions): ConduitApp {
   for (const pattern of CONNECTOR_ID_PATTERNS) hono.use(pattern, refuseUnstorableInput());
   // Every other path parameter (connect sessions, the admin API, features' routes), by segment.
   hono.use('*', refuseUnstorablePath());
-  for (const prefix of AUTHENTICATED_PREFIXES) hono.use(prefix, authenticate(services));
+  for (const prefix of AUTHENTICATED_PREFIXES) hono.use(prefix, rateLimitHeaders(), authenticate(services));
 
   registerOpsRoutes(hono, services, isDraining);
   registerTokenRoutes(hono, services);

@@ -18,6 +18,7 @@ import { UpstreamLimiters } from '../services/upstream-limiters';
 import { openStore } from '../store/open-store';
 import { refuseLostStore } from '../store/refuse-lost-store';
 import type { Store } from '../store/store';
+import { startOtlpTracing } from '../tracing/otlp-tracing';
 import { defaultExtensions } from './default-extensions';
 import { listen, type RunningServer } from './listen';
 
@@ -75,6 +76,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<C
     ...options.config,
   };
   const logger = options.logger ?? createJsonLogger({ level: config.logLevel });
+  const stopTracing = await startOtlpTracing(options.env ?? process.env, 'conduit-server');
   const clock = options.clock ?? systemClock;
   // One upstream budget per connector, shared by its executes and its syncs.
   const limiters =
@@ -229,6 +231,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<C
         }
         await store.close();
         await egress.close();
+        await stopTracing?.();
       })();
       return closing;
     },

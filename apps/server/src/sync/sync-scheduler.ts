@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SyncSummary } from '@conduit/protocol';
+import { trace } from '@opentelemetry/api';
 import type { Clock } from '../clock';
 import { connectorRegistry } from '../connectors/registry';
 import type { Logger } from '../logging/logger';
@@ -8,6 +9,7 @@ import { SearchIndexWriter } from '../search/search-index-writer';
 import type { ConnectorService } from '../services/connector-service';
 import type { SqlDatabase } from '../store/sql-database';
 import type { ConnectorRecord } from '../store/store';
+import { inSpan } from '../tracing/server-spans';
 import { LeaseLostError } from './lease-lost-error';
 import type { SyncConfig } from './sync-config';
 import { type ClaimedRun, SyncRepository, type SyncTrigger } from './sync-repository';
@@ -260,10 +262,13 @@ export class SyncScheduler {
 
   #launch(run: ClaimedRun): void {
     const controller = new AbortController();
-    const done = this.#execute(run, controller.signal).finally(() => {
-      this.#active.delete(run.id);
-      this.kick();
-    });
+    const attributes = { 'conduit.connector.id': run.connectorId, 'conduit.sync.mode': run.mode };
+    const done = inSpan('conduit.sync.run', attributes, () => this.#execute(run, controller.signal)).finally(
+      () => {
+        this.#active.delete(run.id);
+        this.kick();
+      },
+    );
     this.#active.set(run.id, { run, controller, done });
   }
 
@@ -310,6 +315,9 @@ export class SyncScheduler {
       );
       observe();
       const outcome = report.succeeded ? 'succeeded' : 'failed';
+      trace
+        .getActiveSpan()
+        ?.setAttributes({ 'conduit.sync.outcome': outcome, 'conduit.sync.records': report.records });
       this.#deps.metrics.syncRuns.inc({ connector_type: record.connectorType, mode: run.mode, outcome });
       this.#deps.metrics.syncRecords.inc({ connector_type: record.connectorType }, report.records);
       logger.info(`sync run ${outcome}`, { ...fields, ...report });

@@ -5,6 +5,7 @@ import { collectionLayout } from '../search/collection-layout';
 import type { SearchIndexWriter } from '../search/search-index-writer';
 import type { SqlDatabase, SqlExecutor } from '../store/sql-database';
 import type { ConnectorRecord } from '../store/store';
+import { inSpan } from '../tracing/server-spans';
 import { removeWithChildren } from './remove-with-children';
 import type { SyncConfig } from './sync-config';
 import type { SyncUpstream } from './sync-upstream';
@@ -77,7 +78,13 @@ export class SyncWatcher {
        RETURNING connector_id, cursors`,
       [owner, now + config.leaseMs, now],
     );
-    await Promise.all(claimed.map((row) => this.#watch(row.connector_id, parseCursors(row.cursors), signal)));
+    await Promise.all(
+      claimed.map((row) =>
+        inSpan('conduit.sync.watch', { 'conduit.connector.id': row.connector_id }, () =>
+          this.#watch(row.connector_id, parseCursors(row.cursors), signal),
+        ),
+      ),
+    );
   }
 
   async #watch(connectorId: string, cursors: Record<string, string>, signal: AbortSignal): Promise<void> {

@@ -99,31 +99,38 @@ function policyLookup(policy: EgressPolicy, resolve: EgressLookup) {
  * ```
  */
 export function createEgressDispatcher(options: EgressDispatcherOptions = {}): Agent {
-  const policy = createEgressPolicy(options);
+  return new Agent({
+    keepAliveTimeout: options.keepAliveTimeoutMs ?? 4_000,
+    ...(options.connections === undefined ? {} : { connections: options.connections }),
+    connect: egressConnector(createEgressPolicy(options), options),
+  });
+}
+
+/**
+ * The connect function of the egress dispatcher: the policy's host check, the literal-address
+ * check, then a socket through the policy-checked lookup. Also what the proxy-aware dispatcher
+ * connects `NO_PROXY` hosts with.
+ */
+export function egressConnector(
+  policy: EgressPolicy,
+  options: EgressDispatcherOptions,
+): buildConnector.connector {
   const resolve: EgressLookup = options.lookup ?? ((host, opts, callback) => dnsLookup(host, opts, callback));
-  const connector = buildConnector(
-    definedOptions({
-      timeout: options.connectTimeoutMs ?? 10_000,
-      lookup: policyLookup(policy, resolve),
-      ca: options.ca,
-    }) as buildConnector.BuildOptions,
-  );
-  return new Agent(
-    definedOptions({
-      keepAliveTimeout: options.keepAliveTimeoutMs ?? 4_000,
-      connections: options.connections,
-      connect(connectOptions: buildConnector.Options, callback: buildConnector.Callback) {
-        try {
-          const host = connectOptions.hostname;
-          const allowed = policy.checkHost(host);
-          // net.connect skips the lookup for a literal address: check it here.
-          if (!allowed && isIP(host) !== 0) policy.checkAddress(host, host);
-        } catch (error) {
-          callback(error as Error, null);
-          return;
-        }
-        connector(connectOptions, callback);
-      },
-    }),
-  );
+  const connector = buildConnector({
+    timeout: options.connectTimeoutMs ?? 10_000,
+    lookup: policyLookup(policy, resolve),
+    ...(options.ca === undefined ? {} : { ca: options.ca }),
+  } as buildConnector.BuildOptions);
+  return (connectOptions, callback) => {
+    try {
+      const host = connectOptions.hostname;
+      const allowed = policy.checkHost(host);
+      // net.connect skips the lookup for a literal address: check it here.
+      if (!allowed && isIP(host) !== 0) policy.checkAddress(host, host);
+    } catch (error) {
+      callback(error as Error, null);
+      return;
+    }
+    connector(connectOptions, callback);
+  };
 }

@@ -1,9 +1,8 @@
 import type { LookupAddress } from 'node:dns';
-import { EgressDeniedError } from '@conduit/protocol';
 import { type HostileUpstream, startHostileUpstream } from '@conduit/testkit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTransport } from '../create-transport';
-import type { EgressLookup } from './create-egress-dispatcher';
+import { lookupFrom, refusal } from '../test-utils/egress';
 import { createEgressFetch } from './create-egress-fetch';
 
 // Names the tests resolve without DNS: every one of them points at the hostile upstream on loopback.
@@ -20,21 +19,7 @@ const HOSTS: Record<string, LookupAddress[]> = {
     { address: '::1', family: 6 },
   ],
 };
-const lookup: EgressLookup = (host, _options, callback) => {
-  const found = HOSTS[host];
-  if (found) callback(null, found);
-  else callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' }), []);
-};
-
-async function refusal(promise: Promise<unknown>): Promise<EgressDeniedError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(EgressDeniedError);
-    return error as EgressDeniedError;
-  }
-  throw new Error('the request was not refused');
-}
+const lookup = lookupFrom(HOSTS);
 
 describe('createEgressFetch', () => {
   let upstream: HostileUpstream;

@@ -1,0 +1,1 @@
+export { type OtlpReceiver, type ReceivedSpan, startOtlpReceiver } from './start-otlp-receiver';

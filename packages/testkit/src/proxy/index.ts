@@ -1,0 +1,1 @@
+export { type ConnectProxy, startConnectProxy } from './start-connect-proxy';
