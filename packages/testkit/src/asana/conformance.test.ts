@@ -288,6 +288,8 @@ describe.skipIf(!existsSync(specPath))('conformance with the official OpenAPI sp
     const project = data.projects.find((row) => data.taskGids({ projectGid: row.gid }).length > 0)!;
     const first = await expectConformant(`/events?resource=${project.gid}`, 412, 'allow');
     const sync = (first.body as { sync: string }).sync;
+    await expectConformant(`/workspaces/${project.workspaceGid}/events`, 402);
+    sim.setWorkspaceEvents(true);
     const workspaceFirst = await expectConformant(`/workspaces/${project.workspaceGid}/events`, 412, 'allow');
     const workspaceSync = (workspaceFirst.body as { sync: string }).sync;
     const task = data.taskGids({ projectGid: project.gid })[0]!;
@@ -313,6 +315,7 @@ describe.skipIf(!existsSync(specPath))('conformance with the official OpenAPI sp
       };
       conform(apiPath, { ...reply, body: withParents });
     }
+    sim.setWorkspaceEvents(false);
   });
 
   it('covered every served endpoint', () => {
