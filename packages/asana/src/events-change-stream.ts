@@ -195,7 +195,10 @@ export function asanaChangeStream(options: AsanaChangeStreamOptions): SyncChange
     context: SyncChangeReadContext,
   ): Promise<SyncChangePage<SearchableEntity>> {
     const { now } = context;
-    const perMinute = context.requestsPerMinute;
+    // Reading the project list again comes out of the same budget: a page of 100 every minute.
+    const listCost =
+      Math.ceil(Math.max(1, Object.keys(state.projects).length) / 100) * (60_000 / PROJECT_LIST_EVERY_MS);
+    const perMinute = Math.max(context.requestsPerMinute - listCost, context.requestsPerMinute / 2);
     const changes: SyncChange<SearchableEntity>[] = [];
     let resync: 'incremental' | 'full' | undefined;
     const ask = (mode: 'incremental' | 'full') => {
