@@ -25,6 +25,8 @@ const PATH_OF = Object.fromEntries(
 
 /** Pages of one subscription read per watch (100 events each on a project, 1000 on a workspace). */
 const MAX_PAGES_PER_SUBSCRIPTION = 5;
+/** Subscriptions read at once. */
+const READ_CONCURRENCY = 4;
 /** How often the project list is read again: new projects get a subscription, removed ones go. */
 const PROJECT_LIST_EVERY_MS = 60_000;
 /** When the service gives no budget: 10% of Asana's paid quota of 1,500 a minute. */
@@ -217,9 +219,10 @@ export function asanaChangeStream(options: AsanaChangeStreamOptions): SyncChange
         changes.push({ entity: 'projects', id: gid, operation: 'delete' });
       }
     }
-    for (const gid of dueProjects(state, now, perMinute, context.everything === true)) {
+    const readOne = async (gid: string): Promise<SyncChange<SearchableEntity>[]> => {
       const subscription = state.projects[gid]!;
       subscription.r = now;
+      const found: SyncChange<SearchableEntity>[] = [];
       for (let pages = 0; pages < MAX_PAGES_PER_SUBSCRIPTION; pages += 1) {
         let body: EventsBody;
         try {
@@ -239,7 +242,7 @@ export function asanaChangeStream(options: AsanaChangeStreamOptions): SyncChange
           if (error instanceof NotFoundError || (error instanceof ApiError && error.status === 403)) {
             // The project is gone or out of reach: so is its copy; the next list confirms it.
             delete state.projects[gid];
-            changes.push({ entity: 'projects', id: gid, operation: 'delete' });
+            found.push({ entity: 'projects', id: gid, operation: 'delete' });
             break;
           }
           throw error;
@@ -247,9 +250,17 @@ export function asanaChangeStream(options: AsanaChangeStreamOptions): SyncChange
         if (typeof body.sync === 'string' && body.sync !== '') subscription.s = body.sync;
         const data = body.data ?? [];
         if (data.length > 0) subscription.e = now;
-        changes.push(...changesOf(data));
+        found.push(...changesOf(data));
         if (body.has_more !== true) break;
       }
+      return found;
+    };
+    // A few subscriptions at once, so a round is not held up by one slow answer; the changes keep
+    // the order of the projects (and each project's stream its own order).
+    const due = dueProjects(state, now, perMinute, context.everything === true);
+    for (let start = 0; start < due.length; start += READ_CONCURRENCY) {
+      for (const found of await Promise.all(due.slice(start, start + READ_CONCURRENCY).map(readOne)))
+        changes.push(...found);
     }
     return {
       changes,

@@ -35,8 +35,11 @@ export const MIN_QUIET_INTERVAL_MS = 5_000;
  * top of the quiet round); idle watching stays within the budget itself.
  */
 export const BUSY_BUDGET_FACTOR = 3;
-/** Unused credit kept, in seconds of budget: a short burst may be read at once, not a long one. */
-const CREDIT_SECONDS = 5;
+/**
+ * Unused credit kept, in seconds of budget: reads late by this much (a slow answer, a loaded
+ * process) are made up, and no more than that is ever spent at once.
+ */
+const CREDIT_SECONDS = 30;
 
 /** How long a quiet project waits between reads: one round of `count` projects at `perMinute`. */
 export function quietIntervalMs(count: number, perMinute: number): number {
