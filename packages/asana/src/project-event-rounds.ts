@@ -52,7 +52,8 @@ function isBusy(subscription: ProjectSubscription, now: number): boolean {
 }
 
 /**
- * The projects to read now, most overdue first (busy ones before quiet ones), as many as the
+ * The projects to read now, earliest due first (a busy project is due 2 s after its last read, a
+ * quiet one a round after it), as many as the
  * credit allows; new subscriptions (no token yet) are taken whatever the credit, since until they
  * have a token nothing of the project is watched. Spends the credit it hands out. `everything`
  * takes every project (a run is about to end).
@@ -77,14 +78,16 @@ export function dueProjects(
   state.credit = Math.min(state.credit + elapsed * rate, Math.max(1, rate * CREDIT_SECONDS * 1000));
   state.creditAt = now;
   const fresh = entries.filter(([, subscription]) => subscription.s === null).map(([gid]) => gid);
+  // Earliest due first: a busy project is due sooner and so read more often, but a quiet one that
+  // has waited its round is never starved by many busy ones.
   const overdue = entries
     .filter(([, subscription]) => subscription.s !== null)
-    .map(([gid, subscription]) => {
-      const interval = isBusy(subscription, now) ? BUSY_INTERVAL_MS : quiet;
-      return { gid, busy: isBusy(subscription, now), lateness: (now - subscription.r) / interval };
-    })
-    .filter((entry) => entry.lateness >= 1)
-    .sort((a, b) => Number(b.busy) - Number(a.busy) || b.lateness - a.lateness);
+    .map(([gid, subscription]) => ({
+      gid,
+      dueAt: subscription.r + (isBusy(subscription, now) ? BUSY_INTERVAL_MS : quiet),
+    }))
+    .filter((entry) => entry.dueAt <= now)
+    .sort((a, b) => a.dueAt - b.dueAt);
   const picked: string[] = [...fresh];
   for (const entry of overdue) {
     if (state.credit < 1) break;
