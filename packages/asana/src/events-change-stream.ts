@@ -1,6 +1,13 @@
-import type { LocalConnectorExecutor, SyncChange, SyncChangeStream } from '@conduit/connector-kit';
+import type {
+  LocalConnectorExecutor,
+  SyncChange,
+  SyncChangePage,
+  SyncChangeReadContext,
+  SyncChangeStream,
+} from '@conduit/connector-kit';
 import { ApiError, NotFoundError } from '@conduit/protocol';
 import type { SearchableEntity } from './definition/searchable-fields';
+import { dueProjects, nextDueInMs, type RoundsState } from './project-event-rounds';
 
 /** The synced entity of each event resource type, and where one record of it is read. */
 const ENTITY_OF: Readonly<Record<string, { entity: SearchableEntity; path: string }>> = {
@@ -16,9 +23,25 @@ const PATH_OF = Object.fromEntries(
   Object.values(ENTITY_OF).map(({ entity, path }) => [entity, path]),
 ) as Partial<Record<SearchableEntity, string>>;
 
+/** Pages of one subscription read per watch (100 events each on a project, 1000 on a workspace). */
+const MAX_PAGES_PER_SUBSCRIPTION = 5;
+/** Subscriptions read at once. */
+const READ_CONCURRENCY = 4;
+/** How often the project list is read again: new projects get a subscription, removed ones go. */
+const PROJECT_LIST_EVERY_MS = 60_000;
+/** When the service gives no budget: 10% of Asana's paid quota of 1,500 a minute. */
+const DEFAULT_REQUESTS_PER_MINUTE = 150;
+
 interface AsanaEvent {
   action?: unknown;
   resource?: { gid?: unknown; resource_type?: unknown } | null;
+  parent?: { gid?: unknown; resource_type?: unknown } | null;
+}
+
+interface EventsBody {
+  data?: AsanaEvent[];
+  sync?: string;
+  has_more?: boolean;
 }
 
 function changesOf(events: readonly AsanaEvent[]): SyncChange<SearchableEntity>[] {
@@ -30,6 +53,7 @@ function changesOf(events: readonly AsanaEvent[]): SyncChange<SearchableEntity>[
     const target = ENTITY_OF[type];
     // Stories, portfolios, goals… are not in the copy.
     if (target === undefined) continue;
+    // A task `removed` from a project stays a task (moved, or homed elsewhere): read it again.
     const gone = event.action === 'deleted' || (event.action === 'removed' && type === 'attachment');
     changes.push({ entity: target.entity, id: gid, operation: gone ? 'delete' : 'upsert' });
   }
@@ -42,45 +66,226 @@ function freshToken(error: unknown): string | undefined {
   return typeof sync === 'string' && sync !== '' ? sync : undefined;
 }
 
+/** The workspace stream is not for this token (reference §10: Enterprise+ service accounts only). */
+function refused(error: unknown): boolean {
+  return error instanceof ApiError && [402, 403, 404].includes(error.status ?? 0);
+}
+
+/** What a workspace's watch cursor holds. */
+type WatchState =
+  | { readonly v: 2; readonly mode: 'workspace'; readonly sync: string }
+  | ({ readonly v: 2; readonly mode: 'projects'; listedAt: number } & RoundsState);
+
+function parseState(cursor: string | null): WatchState | null {
+  if (cursor === null || cursor === '') return null;
+  // A cursor of the workspace-only stream was its sync token.
+  if (!cursor.startsWith('{')) return { v: 2, mode: 'workspace', sync: cursor };
+  try {
+    const state = JSON.parse(cursor) as WatchState;
+    if (state.v === 2 && (state.mode === 'workspace' || state.mode === 'projects')) return state;
+  } catch {
+    // A damaged cursor starts the watch again.
+  }
+  return null;
+}
+
+function projectsState(now: number): WatchState & { mode: 'projects' } {
+  return { v: 2, mode: 'projects', listedAt: 0, projects: {}, credit: 0, creditAt: now };
+}
+
+/** What `asanaChangeStream` needs from the sync plan. */
+export interface AsanaChangeStreamOptions {
+  /** The copy's `opt_fields` of an entity. */
+  readonly optFields: (entity: SearchableEntity) => string;
+  /** The list action of a workspace's projects (the sync's own), and its params. */
+  readonly projectList: {
+    readonly list: string;
+    readonly params: (workspace: string) => Record<string, string>;
+  };
+}
+
 /**
- * Asana's Events API as the sync's change stream: one subscription per workspace (its events
- * include every task, subtask and attachment in it, which a project's subscription does not:
- * subtasks outside the project never show there), read with sync tokens. A 412 (the first read,
- * or a token too old) hands out a fresh token: the stream reports `expired` and the service runs a
- * full sync to cover the gap. A changed record is read again by gid with the copy's `opt_fields`.
+ * Asana's Events API as the sync's change stream, one watch per workspace, following reference
+ * §10. The workspace stream (`GET /workspaces/{gid}/events`, one subscription for everything) is
+ * used when the token may read it; most may not (only an Enterprise+ service account can), and its
+ * refusal means "not available here", never a failed watch. Then every project gets its own
+ * subscription (`GET /events?resource=<project>`), whose events bubble up from its tasks, their
+ * subtasks at any depth and their attachments; the projects are read in rounds paced to
+ * `context.requestsPerMinute` (a round of N projects costs N requests), busy projects every
+ * couple of seconds, and the project list is read again every minute (new projects subscribed,
+ * removed ones deleted from the copy). Users, teams, tags and sections, which no project stream
+ * covers, are listed again by the service's periodic runs.
+ *
+ * A 412 on a first read hands out a token: the page asks for an incremental run, which covers what
+ * changed before the subscription. A 412 on a token that worked means events were lost (delivery
+ * is at most once, tokens expire): it asks for a full run, whose sweep also finds lost deletions.
+ * A changed record is read again by gid with the copy's `opt_fields`.
  *
  * @example
  * ```ts
- * const page = await asanaChangeStream(optFields).read(executor, workspaceGid, token);
+ * const page = await asanaChangeStream({ optFields, projectList }).read(executor, workspaceGid, cursor, signal, { now: Date.now(), requestsPerMinute: 150 });
  * ```
  */
-export function asanaChangeStream(
-  optFields: (entity: SearchableEntity) => string,
-): SyncChangeStream<SearchableEntity> {
+export function asanaChangeStream(options: AsanaChangeStreamOptions): SyncChangeStream<SearchableEntity> {
+  const { optFields, projectList } = options;
+
+  async function events(
+    executor: LocalConnectorExecutor,
+    path: string,
+    query: Record<string, string>,
+    signal: AbortSignal | undefined,
+  ): Promise<EventsBody> {
+    return executor.transport.json<EventsBody>({ path, query, ...(signal ? { signal } : {}) });
+  }
+
+  async function readWorkspace(
+    executor: LocalConnectorExecutor,
+    scope: string,
+    state: (WatchState & { mode: 'workspace' }) | null,
+    signal: AbortSignal | undefined,
+  ): Promise<SyncChangePage<SearchableEntity> | 'refused'> {
+    const path = `/workspaces/${encodeURIComponent(scope)}/events`;
+    try {
+      const body = await events(executor, path, state === null ? {} : { sync: state.sync }, signal);
+      const sync = body.sync ?? state?.sync ?? '';
+      return {
+        changes: changesOf(body.data ?? []),
+        cursor: JSON.stringify({ v: 2, mode: 'workspace', sync }),
+        more: body.has_more === true,
+        expired: false,
+      };
+    } catch (error) {
+      if (refused(error)) return 'refused';
+      const sync = freshToken(error);
+      if (sync === undefined) throw error;
+      return {
+        changes: [],
+        cursor: JSON.stringify({ v: 2, mode: 'workspace', sync }),
+        more: false,
+        expired: true,
+      };
+    }
+  }
+
+  /** The workspace's projects now, as upserts with their records, and their gids. */
+  async function listProjects(
+    executor: LocalConnectorExecutor,
+    scope: string,
+    signal: AbortSignal | undefined,
+  ): Promise<{ records: Record<string, unknown>[]; gids: Set<string> }> {
+    const records: Record<string, unknown>[] = [];
+    let offset: string | null = null;
+    do {
+      const page = await executor.readPage(projectList.list, projectList.params(scope), {
+        offset,
+        limit: 100,
+        query: { opt_fields: optFields('projects') },
+        ...(signal ? { signal } : {}),
+      });
+      records.push(...page.records);
+      offset = page.nextOffset;
+    } while (offset !== null);
+    const gids = new Set(records.flatMap((record) => (typeof record.gid === 'string' ? [record.gid] : [])));
+    return { records, gids };
+  }
+
+  async function readProjects(
+    executor: LocalConnectorExecutor,
+    scope: string,
+    state: WatchState & { mode: 'projects' },
+    signal: AbortSignal | undefined,
+    context: SyncChangeReadContext,
+  ): Promise<SyncChangePage<SearchableEntity>> {
+    const { now } = context;
+    // Reading the project list again comes out of the same budget: a page of 100 every minute.
+    const listCost =
+      Math.ceil(Math.max(1, Object.keys(state.projects).length) / 100) * (60_000 / PROJECT_LIST_EVERY_MS);
+    const perMinute = Math.max(context.requestsPerMinute - listCost, context.requestsPerMinute / 2);
+    const changes: SyncChange<SearchableEntity>[] = [];
+    let resync: 'incremental' | 'full' | undefined;
+    const ask = (mode: 'incremental' | 'full') => {
+      if (resync !== 'full') resync = mode;
+    };
+    if (now - state.listedAt >= PROJECT_LIST_EVERY_MS || Object.keys(state.projects).length === 0) {
+      const { records, gids } = await listProjects(executor, scope, signal);
+      state.listedAt = now;
+      // Unchanged records cost nothing downstream: the copy compares content before it writes.
+      for (const record of records)
+        changes.push({ entity: 'projects', id: String(record.gid), operation: 'upsert', record });
+      for (const gid of gids) state.projects[gid] ??= { s: null, e: 0, r: 0 };
+      for (const gid of Object.keys(state.projects)) {
+        if (gids.has(gid)) continue;
+        delete state.projects[gid];
+        changes.push({ entity: 'projects', id: gid, operation: 'delete' });
+      }
+    }
+    const readOne = async (gid: string): Promise<SyncChange<SearchableEntity>[]> => {
+      const subscription = state.projects[gid]!;
+      subscription.r = now;
+      const found: SyncChange<SearchableEntity>[] = [];
+      for (let pages = 0; pages < MAX_PAGES_PER_SUBSCRIPTION; pages += 1) {
+        let body: EventsBody;
+        try {
+          body = await events(
+            executor,
+            '/events',
+            { resource: gid, ...(subscription.s === null ? {} : { sync: subscription.s }) },
+            signal,
+          );
+        } catch (error) {
+          const sync = freshToken(error);
+          if (sync !== undefined) {
+            ask(subscription.s === null ? 'incremental' : 'full');
+            subscription.s = sync;
+            break;
+          }
+          if (error instanceof NotFoundError || (error instanceof ApiError && error.status === 403)) {
+            // The project is gone or out of reach: so is its copy; the next list confirms it.
+            delete state.projects[gid];
+            found.push({ entity: 'projects', id: gid, operation: 'delete' });
+            break;
+          }
+          throw error;
+        }
+        if (typeof body.sync === 'string' && body.sync !== '') subscription.s = body.sync;
+        const data = body.data ?? [];
+        if (data.length > 0) subscription.e = now;
+        found.push(...changesOf(data));
+        if (body.has_more !== true) break;
+      }
+      return found;
+    };
+    // A few subscriptions at once, so a round is not held up by one slow answer; the changes keep
+    // the order of the projects (and each project's stream its own order).
+    const due = dueProjects(state, now, perMinute, context.everything === true);
+    for (let start = 0; start < due.length; start += READ_CONCURRENCY) {
+      for (const found of await Promise.all(due.slice(start, start + READ_CONCURRENCY).map(readOne)))
+        changes.push(...found);
+    }
+    return {
+      changes,
+      cursor: JSON.stringify(state),
+      more: false,
+      expired: false,
+      readAgainInMs: nextDueInMs(state, now, perMinute),
+      ...(resync === undefined ? {} : { resync }),
+    };
+  }
+
   return {
     scopeEntity: 'workspaces',
-    async read(executor: LocalConnectorExecutor, scope, cursor, signal) {
-      try {
-        const body = await executor.transport.json<{
-          data?: AsanaEvent[];
-          sync?: string;
-          has_more?: boolean;
-        }>({
-          path: `/workspaces/${encodeURIComponent(scope)}/events`,
-          ...(cursor === null ? {} : { query: { sync: cursor } }),
-          ...(signal ? { signal } : {}),
-        });
-        return {
-          changes: changesOf(body.data ?? []),
-          cursor: body.sync ?? cursor ?? '',
-          more: body.has_more === true,
-          expired: false,
-        };
-      } catch (error) {
-        const sync = freshToken(error);
-        if (sync === undefined) throw error;
-        return { changes: [], cursor: sync, more: false, expired: true };
+    async read(executor, scope, cursor, signal, context) {
+      const read: SyncChangeReadContext = context ?? {
+        now: Date.now(),
+        requestsPerMinute: DEFAULT_REQUESTS_PER_MINUTE,
+      };
+      const state = parseState(cursor);
+      if (state === null || state.mode === 'workspace') {
+        const page = await readWorkspace(executor, scope, state, signal);
+        if (page !== 'refused') return page;
+        return readProjects(executor, scope, projectsState(read.now), signal, read);
       }
+      return readProjects(executor, scope, state, signal, read);
     },
     async fetch(executor: LocalConnectorExecutor, entity, id, signal) {
       const path = PATH_OF[entity];

@@ -208,7 +208,11 @@ export const asanaSyncPlan: SyncPlan<AsanaSyncJobKind, SearchableEntity> = {
     },
   },
   fieldsQuery: (entity) => ({ opt_fields: optFields[entity] }),
-  changes: asanaChangeStream((entity) => optFields[entity]),
+  changes: asanaChangeStream({
+    optFields: (entity) => optFields[entity],
+    // The same listing as the sync's `projects`: the watch reads it again for new and removed projects.
+    projectList: { list: 'workspace_projects', params: (workspace) => ({ workspace_gid: workspace }) },
+  }),
   deletions: 'sweep',
   // Only tasks (and the attachments listed under them) narrow by `modified_since`.
   completeEveryRun: ['workspaces', 'teams', 'users', 'tags', 'projects', 'sections'],

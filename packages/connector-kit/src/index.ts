@@ -56,6 +56,7 @@ export {
   readSyncPage,
   type SyncChange,
   type SyncChangePage,
+  type SyncChangeReadContext,
   type SyncChangeStream,
   type SyncJobKey,
   type SyncListing,

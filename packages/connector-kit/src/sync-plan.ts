@@ -165,6 +165,37 @@ export interface SyncChangePage<Entity extends string = string> {
    * more than the service's watch interval (Salesforce counts requests per 24 hours).
    */
   readonly nextReadInMs?: number;
+  /**
+   * A stream that paces itself (Asana's per-project subscriptions, read in rounds under a share of
+   * the quota): read this scope again after this long, sooner or later than the watch interval.
+   */
+  readonly readAgainInMs?: number;
+  /**
+   * The changes are good, and a run must cover what the stream cannot: `incremental` after new
+   * subscriptions (what changed before them), `full` after events were lost (a 412 on a token that
+   * had worked), which only a full run's sweep repairs.
+   */
+  readonly resync?: 'incremental' | 'full';
+}
+
+/**
+ * What the service tells a change stream on each read: its clock, and the upstream requests a
+ * minute the stream may spend while nothing changes (a share of the connector's quota, e.g. 10% of
+ * Asana's 1,500). A stream with many subscriptions paces its rounds to it.
+ *
+ * @example
+ * ```ts
+ * const context: SyncChangeReadContext = { now: Date.now(), requestsPerMinute: 150 };
+ * ```
+ */
+export interface SyncChangeReadContext {
+  readonly now: number;
+  readonly requestsPerMinute: number;
+  /**
+   * Read every subscription now, whatever the pacing: a run is about to end and its outcome must
+   * hold what the stream knows (it costs what one round costs, less than the run's own listings).
+   */
+  readonly everything?: boolean;
 }
 
 /**
@@ -191,6 +222,7 @@ export interface SyncChangeStream<Entity extends string = string> {
     scope: string,
     cursor: string | null,
     signal?: AbortSignal,
+    context?: SyncChangeReadContext,
   ): Promise<SyncChangePage<Entity>>;
   /** The record as it is now, with the copy's fields, or `null` when it is gone. */
   fetch(

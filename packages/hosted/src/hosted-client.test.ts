@@ -13,6 +13,7 @@ const SCOPED = 'POST /api/v1/account/applications/scoped-token';
  */
 async function scriptedService(
   answer: (body: Record<string, unknown>) => Parameters<typeof Response.json>[0],
+  routes: Parameters<typeof startTestServer>[0] = {},
 ) {
   let applicationTokens = 0;
   let scopedTokens = 0;
@@ -37,6 +38,7 @@ async function scriptedService(
       if (token === undefined || Number(token) < state.refuseBefore) return refuse('stale scoped token');
       return { json: answer(request.json() as Record<string, unknown>) };
     },
+    ...routes,
   });
   return {
     server,
@@ -203,5 +205,18 @@ describe('HostedClient', () => {
       { entity: 'tasks', action: 'search', params: { query: {} } },
       { entity: 'tasks', action: 'search', params: { query: {}, cursor: 'c2' } },
     ]);
+  });
+
+  it('asks for a full sync with {"full": true}, and for the usual run with {}', async () => {
+    const SYNC = 'POST /api/v1/connectors/sources/:id/sync';
+    const service = await scriptedService(() => ({}), {
+      [SYNC]: () => ({ status: 202, json: { sync_id: 'run-1' } }),
+    });
+    server = service.server;
+    const hosted = client(server.url);
+    await expect(hosted.triggerSync('c1', { full: true })).resolves.toEqual({ sync_id: 'run-1' });
+    await hosted.triggerSync('c1');
+    await hosted.triggerSync('c1', { full: false });
+    expect(server.requestsTo(SYNC).map((request) => request.json())).toEqual([{ full: true }, {}, {}]);
   });
 });

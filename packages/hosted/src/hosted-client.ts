@@ -49,6 +49,16 @@ export interface ChangesOptions extends ExecuteOptions {
   waitSeconds?: number;
 }
 
+/** What `triggerSync` takes. */
+export interface TriggerSyncOptions extends ExecuteOptions {
+  /**
+   * A full run: every record listed again, and whatever the upstream no longer has removed from the
+   * copy (an incremental run reads only what changed since the last one). Default: the service's
+   * choice, incremental unless the last full run is older than its full interval.
+   */
+  full?: boolean;
+}
+
 /** What `createConnector` takes. */
 export interface CreateConnectorInput {
   /** `task-management` (alias `asana`), `support-desk` (alias `zendesk-support`) or `crm` (alias `salesforce`). */
@@ -433,12 +443,20 @@ export class HostedClient {
     }
   }
 
-  /** Starts a sync of the connector's searchable entities now. */
-  triggerSync(connectorId: string, options: ExecuteOptions = {}): Promise<SyncStarted> {
+  /**
+   * Starts a sync of the connector's searchable entities now (or returns the run already queued or
+   * running); `full: true` asks for a full run, which removes what was deleted upstream.
+   *
+   * @example
+   * ```ts
+   * const { sync_id } = await hosted.triggerSync(connectorId, { full: true });
+   * ```
+   */
+  triggerSync(connectorId: string, options: TriggerSyncOptions = {}): Promise<SyncStarted> {
     return this.#transport.json({
       method: 'POST',
       path: `/api/v1/connectors/sources/${encode(connectorId)}/sync`,
-      json: {},
+      json: options.full === true ? { full: true } : {},
       schema: SyncStartedSchema,
       ...(options.signal ? { signal: options.signal } : {}),
     });

@@ -9,6 +9,7 @@ export {
   type CreateConnectorInput,
   type CreateConnectSessionInput,
   HostedClient,
+  type TriggerSyncOptions,
   type UpdateConnectorInput,
 } from './hosted-client';
 export {

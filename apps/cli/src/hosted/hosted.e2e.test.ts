@@ -384,6 +384,33 @@ describe('conduit sync and search (built, against a real service)', { timeout: E
     const entity = await runChild(['search', 'workspace_tags', '--where', 'x=1'], { env });
     expect(entity.code).toBe(2);
   });
+
+  it('sync --full asks for a full run (it removes what was deleted upstream); without, the service picks', async () => {
+    const modeOf = async (syncId: string) =>
+      (
+        await server.server.store.db.query<{ mode: string }>('SELECT mode FROM sync_runs WHERE id = $1', [
+          syncId,
+        ])
+      )[0]?.mode;
+    const usual = await runChild(['sync', connectorId, '--wait', '--timeout', '60s', '--json'], { env });
+    expect(usual.code).toBe(0);
+    expect(await modeOf((JSON.parse(usual.stdout) as { sync_id: string }).sync_id)).toBe('incremental');
+    const victim = sim.data.taskGids({ projectGid: sim.data.projects[0]!.gid })[0]!;
+    sim.deleteTask(victim);
+    const full = await runChild(['sync', connectorId, '--full', '--wait', '--timeout', '60s', '--json'], {
+      env,
+    });
+    expect(full.stderr).toBe('');
+    expect(full.code).toBe(0);
+    const summary = JSON.parse(full.stdout) as {
+      sync_id: string;
+      entities: { entity: string; records: number }[];
+    };
+    expect(await modeOf(summary.sync_id)).toBe('full');
+    expect(summary.entities.find((entity) => entity.entity === 'tasks')?.records).toBe(sim.data.taskCount);
+    const help = await runChild(['sync', '--help'], { env });
+    expect(help.stdout).toContain('--full');
+  });
 });
 
 describe('conduit download (built): progress, resume and checks', { timeout: E2E_TIMEOUT_MS }, () => {

@@ -28,4 +28,12 @@ describe('sync configuration', () => {
     expect(() => loadSyncConfig({ CONDUIT_SYNC_INTERVAL: 'soon' })).toThrow(/CONDUIT_SYNC_INTERVAL/);
     expect(() => loadSyncConfig({ CONDUIT_SYNC_CONCURRENCY: '0' })).toThrow(/CONDUIT_SYNC_CONCURRENCY/);
   });
+
+  it('reads the watch share of the quota as a fraction or a percentage, and refuses others', () => {
+    expect(DEFAULT_SYNC_CONFIG.watchShare).toBe(0.1);
+    expect(loadSyncConfig({ CONDUIT_SYNC_WATCH_SHARE: '0.25' }).watchShare).toBe(0.25);
+    expect(loadSyncConfig({ CONDUIT_SYNC_WATCH_SHARE: '30%' }).watchShare).toBeCloseTo(0.3);
+    for (const bad of ['0', '1.5', 'half', '-10%'])
+      expect(() => loadSyncConfig({ CONDUIT_SYNC_WATCH_SHARE: bad })).toThrow(/CONDUIT_SYNC_WATCH_SHARE/);
+  });
 });

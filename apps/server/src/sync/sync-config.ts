@@ -26,6 +26,12 @@ export interface SyncConfig {
    * 12 requests a minute at the default, under 1% of a typical upstream budget of 1,500.
    */
   readonly watchMs: number;
+  /**
+   * `CONDUIT_SYNC_WATCH_SHARE` (default 0.1): the share of a connector's upstream quota that
+   * watching may spend while nothing changes. A stream with one subscription per project (Asana
+   * without the workspace stream) paces its rounds to it: with N projects a round costs N requests.
+   */
+  readonly watchShare: number;
 }
 
 /**
@@ -46,6 +52,7 @@ export const DEFAULT_SYNC_CONFIG: SyncConfig = {
   pageSize: 100,
   modifiedSinceSkewMs: 60_000,
   watchMs: 5_000,
+  watchShare: 0.1,
 };
 
 function duration(env: Environment, name: string, fallback: number): number {
@@ -76,8 +83,20 @@ export function loadSyncConfig(env: Environment): SyncConfig {
       throw new ConfigError('CONDUIT_SYNC_CONCURRENCY must be an integer from 1 to 50');
     }
   }
+  const shareText = env.CONDUIT_SYNC_WATCH_SHARE?.trim();
+  let watchShare = DEFAULT_SYNC_CONFIG.watchShare;
+  if (shareText !== undefined && shareText !== '') {
+    watchShare = Number(shareText.endsWith('%') ? shareText.slice(0, -1) : shareText);
+    if (shareText.endsWith('%')) watchShare /= 100;
+    if (!Number.isFinite(watchShare) || watchShare <= 0 || watchShare > 1) {
+      throw new ConfigError(
+        'CONDUIT_SYNC_WATCH_SHARE must be a share of the quota above 0 and at most 1 (0.1 or 10%)',
+      );
+    }
+  }
   return {
     ...DEFAULT_SYNC_CONFIG,
+    watchShare,
     intervalMs: duration(env, 'CONDUIT_SYNC_INTERVAL', DEFAULT_SYNC_CONFIG.intervalMs),
     fullIntervalMs: duration(env, 'CONDUIT_SYNC_FULL_INTERVAL', DEFAULT_SYNC_CONFIG.fullIntervalMs),
     leaseMs: duration(env, 'CONDUIT_SYNC_LEASE', DEFAULT_SYNC_CONFIG.leaseMs),

@@ -39,6 +39,12 @@ export interface SyncRunDependencies {
   readonly onCredentialsRefused: () => Promise<void>;
   /** Called after each committed page; throwing stops the run as a crash would. */
   readonly onPage?: (event: SyncPageEvent) => void | Promise<void>;
+  /**
+   * Called once every listing is done and swept, before the outcome is recorded: the scheduler
+   * drains the connector's change stream here, so what the run reports includes deletions it could
+   * not list.
+   */
+  readonly beforeFinish?: () => Promise<void>;
 }
 
 /** How a run that got to its end went. */
@@ -349,6 +355,7 @@ export async function executeSyncRun(
         writer.sweep(tx, await collectionOf(tx, entity), run.generation),
       );
     }
+    await deps.beforeFinish?.();
     const succeeded = failed.length === 0;
     await repository.finish(run, owner, clock.now(), {
       succeeded,

@@ -297,6 +297,7 @@ export class SyncScheduler {
         connector_type: record.connectorType,
         mode: run.mode,
       });
+      let catchUp: 'none' | 'incremental' | 'full' = 'none';
       const report = await executeSyncRun(
         run,
         {
@@ -310,10 +311,19 @@ export class SyncScheduler {
           owner: this.owner,
           onCredentialsRefused: () => connectors.markNeedsReauth(record),
           ...(this.#deps.onPage === undefined ? {} : { onPage: this.#deps.onPage }),
+          // The watch is paused while the run goes on: what the stream learnt meanwhile (a
+          // deletion, which no incremental listing shows) lands before the run is reported done.
+          beforeFinish: async () => {
+            catchUp = await this.#watcher.drain(run.connectorId, signal).catch((error: unknown) => {
+              logger.warn('sync watch before the end of a run failed', { ...fields, error: error as Error });
+              return 'none' as const;
+            });
+          },
         },
         signal,
       );
       observe();
+      if (catchUp !== 'none' && !signal.aborted) await this.trigger(record, 'watch', catchUp === 'full');
       const outcome = report.succeeded ? 'succeeded' : 'failed';
       trace
         .getActiveSpan()

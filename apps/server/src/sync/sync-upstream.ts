@@ -34,7 +34,16 @@ export interface SyncUpstream {
   readonly changes?: {
     /** Absent: the connector is one scope, `''`. */
     readonly scopeEntity?: string;
-    read(scope: string, cursor: string | null, signal?: AbortSignal): Promise<SyncChangePage>;
+    /**
+     * `share` is the part of the connector's published quota idle watching may spend (the stream
+     * is told the requests a minute it makes).
+     */
+    read(
+      scope: string,
+      cursor: string | null,
+      signal?: AbortSignal,
+      context?: { readonly now: number; readonly share: number; readonly everything?: boolean },
+    ): Promise<SyncChangePage>;
     fetch(entity: string, id: string, signal?: AbortSignal): Promise<Record<string, unknown> | null>;
   };
 }
@@ -95,7 +104,22 @@ export function moduleSyncUpstream(options: SyncUpstreamOptions): SyncUpstream {
       : {
           changes: {
             ...(plan.changes.scopeEntity === undefined ? {} : { scopeEntity: plan.changes.scopeEntity }),
-            read: (scope, cursor, signal) => plan.changes!.read(executor, scope, cursor, signal),
+            read: (scope, cursor, signal, context) =>
+              plan.changes!.read(
+                executor,
+                scope,
+                cursor,
+                signal,
+                context === undefined
+                  ? undefined
+                  : {
+                      now: context.now,
+                      ...(context.everything === true ? { everything: true } : {}),
+                      requestsPerMinute:
+                        ((module.rateLimit.requestsPerInterval * 60_000) / module.rateLimit.intervalMs) *
+                        context.share,
+                    },
+              ),
             fetch: (entity, id, signal) => plan.changes!.fetch(executor, entity, id, signal),
           },
         }),

@@ -5,13 +5,23 @@ import { expectedRecords } from './test-support/expected-records';
 import { storedRecords } from './test-support/stored-records';
 import { startWatchedConnector, type WatchedConnector } from './test-support/watched-connector';
 
-describe.each(['sqlite', 'postgres'] as const)('watching the upstream’s change stream on %s', (kind) => {
+// Most Asana tokens may not read the workspace stream (reference §10): the watch then reads one
+// subscription per project. Both ways, on both stores.
+describe.each([
+  ['sqlite', 'project streams'],
+  ['postgres', 'project streams'],
+  ['sqlite', 'the workspace stream'],
+  ['postgres', 'the workspace stream'],
+] as const)('watching the upstream’s change stream on %s, through %s', (kind, streams) => {
   let sim: AsanaSimulator;
   let w: WatchedConnector;
 
   beforeAll(async () => {
-    sim = await startAsanaSimulator({ dataset: { preset: 'tiny', seed: 11 } });
-    w = await startWatchedConnector(kind, `sync_watch_${kind}`, {
+    sim = await startAsanaSimulator({
+      dataset: { preset: 'tiny', seed: 11 },
+      workspaceEvents: streams === 'the workspace stream',
+    });
+    w = await startWatchedConnector(kind, `sync_watch_${kind}_${streams.length}`, {
       connector_type: 'asana',
       credentials: { token: sim.tokens.personalAccessToken },
       config: { base_url: sim.baseUrl },
@@ -27,9 +37,15 @@ describe.each(['sqlite', 'postgres'] as const)('watching the upstream’s change
     const { store, connectorId } = w;
     const runsBefore = (await w.runs()).length;
     const projectGid = expectedRecords(sim.data).records.projects[0]!;
-    const [renamed, parent, victim] = sim.data.taskGids({ projectGid });
+    const [renamed, parent, victim, completed, moved] = sim.data.taskGids({ projectGid });
     sim.updateTask(renamed!, { name: 'Renamed upstream, seen by the watch' });
+    sim.updateTask(completed!, { completed: !sim.data.task(completed!)!.completed });
+    const otherProject = sim.data.projects.find(
+      (row) => row.gid !== projectGid && row.sectionGids.length > 0,
+    )!.gid;
+    sim.moveTask(moved!, otherProject);
     const subtask = sim.addTask({ parentGid: parent!, name: 'A subtask under an unchanged parent' });
+    const deeper = sim.addTask({ parentGid: subtask.gid, name: 'Two levels down' });
     const attachment = sim.addAttachment({ parentGid: parent!, name: 'new-file.pdf' });
     const goneWithIt = sim.data.subtaskGids(victim!);
     sim.deleteTask(victim!);
@@ -38,10 +54,19 @@ describe.each(['sqlite', 'postgres'] as const)('watching the upstream’s change
       const stored = await storedRecords(store, connectorId);
       return (
         stored.tasks.includes(subtask.gid) &&
+        stored.tasks.includes(deeper.gid) &&
         !stored.tasks.includes(victim!) &&
         stored.attachments.includes(attachment.gid)
       );
     });
+    await w.until(async () => {
+      const [hit] = await w.search('tasks', { filter: { eq: { gid: moved } } });
+      return (
+        (hit?.data.projects as { gid: string }[] | undefined)?.some((p) => p.gid === otherProject) === true
+      );
+    });
+    const [done] = await w.search('tasks', { filter: { eq: { gid: completed } } });
+    expect(done?.data.completed).toBe(sim.data.task(completed!)!.completed);
     const stored = await storedRecords(store, connectorId);
     for (const gid of goneWithIt) expect(stored.tasks).not.toContain(gid);
     expect(stored).toEqual(expectedRecords(sim.data).records);

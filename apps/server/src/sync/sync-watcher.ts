@@ -41,7 +41,10 @@ const MAX_PAGES_PER_WATCH = 20;
  * succeeded, never while a run of it is queued or running (the run's sweep could otherwise undo
  * what the watch wrote), and by one process at a time. An expired cursor queues a full run; the
  * first cursor of a scope queues an incremental one, to
- * cover what changed between the last run and the cursor.
+ * cover what changed between the last run and the cursor; a stream may ask for either run itself
+ * (`resync`) while its changes still apply. A stream that paces itself (`readAgainInMs`, Asana's
+ * rounds of per-project subscriptions under `watchShare` of the quota) is read again when it asks,
+ * sooner or later than `watchMs`. A run about to finish drains the stream first ({@link drain}).
  *
  * @example
  * ```ts
@@ -80,18 +83,58 @@ export class SyncWatcher {
     );
     await Promise.all(
       claimed.map((row) =>
-        inSpan('conduit.sync.watch', { 'conduit.connector.id': row.connector_id }, () =>
-          this.#watch(row.connector_id, parseCursors(row.cursors), signal),
-        ),
+        inSpan('conduit.sync.watch', { 'conduit.connector.id': row.connector_id }, async () => {
+          const { connector, catchUp } = await this.#watch(
+            row.connector_id,
+            parseCursors(row.cursors),
+            signal,
+          );
+          if (connector !== undefined && catchUp !== 'none' && !signal.aborted) {
+            await this.#deps.trigger(connector, catchUp === 'full');
+          }
+        }),
       ),
     );
   }
 
-  async #watch(connectorId: string, cursors: Record<string, string>, signal: AbortSignal): Promise<void> {
+  /**
+   * Reads a connector's change stream now, while its run is about to finish, so the run's outcome
+   * includes what the stream knows (a deletion above all: an incremental run lists only what
+   * changed and never sees a record that is gone, and the watch is paused while a run is queued
+   * or running). Skipped when another process holds the watch. Resolves with the run the stream
+   * asks for (`none` when it asks for none); the caller queues it once its own run has ended.
+   */
+  async drain(connectorId: string, signal: AbortSignal): Promise<'none' | 'incremental' | 'full'> {
+    const { db, config, clock, owner } = this.#deps;
+    if (config.watchMs <= 0) return 'none';
+    const now = clock.now();
+    const claimed = await db.query<{ connector_id: string; cursors: string }>(
+      `UPDATE sync_watches SET lease_owner = $1, lease_expires_at = $2
+       WHERE connector_id = $3 AND (lease_owner IS NULL OR lease_expires_at < $4)
+       RETURNING connector_id, cursors`,
+      [owner, now + config.leaseMs, connectorId, now],
+    );
+    const row = claimed[0];
+    if (row === undefined) return 'none';
+    return (await this.#watch(row.connector_id, parseCursors(row.cursors), signal, true)).catchUp;
+  }
+
+  async #watch(
+    connectorId: string,
+    cursors: Record<string, string>,
+    signal: AbortSignal,
+    everything = false,
+  ): Promise<{ connector: ConnectorRecord | undefined; catchUp: 'none' | 'incremental' | 'full' }> {
     const { db, logger, clock, config, owner } = this.#deps;
     let catchUp: 'none' | 'incremental' | 'full' = 'none';
+    const escalate = (to: 'incremental' | 'full') => {
+      if (catchUp !== 'full') catchUp = to;
+    };
     let connector: ConnectorRecord | undefined;
-    let waitMs = config.watchMs;
+    // An upstream that counts requests per day may ask for a slower pace than the setting.
+    let floorMs = config.watchMs;
+    // A stream that paces itself says when it wants to be read again (the soonest of its scopes).
+    let readAgainMs: number | undefined;
     try {
       connector = await this.#deps.findConnector(connectorId);
       const upstream = connector === undefined ? undefined : await this.#deps.upstreamFor(connector);
@@ -103,14 +146,20 @@ export class SyncWatcher {
           for (let pages = 0; pages < MAX_PAGES_PER_WATCH; pages += 1) {
             signal.throwIfAborted();
             const had = cursors[scope];
-            const page = await changes.read(scope, had ?? null, signal);
+            const page = await changes.read(scope, had ?? null, signal, {
+              now: clock.now(),
+              share: config.watchShare,
+              ...(everything ? { everything: true } : {}),
+            });
             cursors[scope] = page.cursor;
-            // An upstream that counts requests per day may ask for a slower pace than the setting.
-            waitMs = Math.max(waitMs, page.nextReadInMs ?? 0);
+            floorMs = Math.max(floorMs, page.nextReadInMs ?? 0);
+            if (page.readAgainInMs !== undefined)
+              readAgainMs = Math.min(readAgainMs ?? Number.POSITIVE_INFINITY, page.readAgainInMs);
             if (page.expired) {
-              catchUp = had === undefined && catchUp === 'none' ? 'incremental' : 'full';
+              escalate(had === undefined ? 'incremental' : 'full');
               break;
             }
+            if (page.resync !== undefined) escalate(page.resync);
             await this.#apply(connectorId, upstream, page.changes, signal);
             if (!page.more) break;
           }
@@ -120,6 +169,8 @@ export class SyncWatcher {
       if (!signal.aborted)
         logger.warn('sync watch failed', { connector_id: connectorId, error: error as Error });
     } finally {
+      const slower = Math.max(floorMs, config.watchMs);
+      const waitMs = readAgainMs === undefined ? slower : floorMs > config.watchMs ? slower : readAgainMs;
       await db
         .execute(
           `UPDATE sync_watches SET cursors = $1, next_at = $2, lease_owner = NULL, lease_expires_at = NULL
@@ -130,9 +181,7 @@ export class SyncWatcher {
           logger.warn('sync watch not saved', { connector_id: connectorId, error: error as Error }),
         );
     }
-    if (connector !== undefined && catchUp !== 'none' && !signal.aborted) {
-      await this.#deps.trigger(connector, catchUp === 'full');
-    }
+    return { connector, catchUp };
   }
 
   /** The ids of the synced records of the scope entity (e.g. the workspaces). */

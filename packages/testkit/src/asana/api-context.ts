@@ -24,6 +24,11 @@ export interface EndpointSettings {
   userListCap: number;
   /** Task search page size without `limit`. Default 20. */
   searchDefaultLimit: number;
+  /**
+   * Whether the token may read `GET /workspaces/{gid}/events`: only a service account in an
+   * Enterprise+ domain may (reference §10). Default false, so tests see what most users see.
+   */
+  workspaceEvents: boolean;
 }
 
 /** Everything a request handler needs. */

@@ -638,14 +638,16 @@ export class AsanaDataset {
     },
   ): void {
     const t = this.taskTable;
-    const parent = t.parent[index] ?? NO_ROW;
-    const scopes = [
-      t.gidOf(index),
-      ...(parent === NO_ROW ? [] : [t.gidOf(parent)]),
-      ...this.membershipsOf(index).map((membership) => this.projects[membership.project]?.gid ?? ''),
-      this.workspaces[t.workspace[index] ?? 0]?.gid ?? '',
-    ];
-    this.events.append({ createdAt: at, userGid: this.me.gid, resource, ...event, scopes });
+    // Events bubble up (reference §10): the task, each task above it, and every project any of
+    // them is in, so a project's stream sees subtasks at any depth under its tasks.
+    const scopes = new Set<string>();
+    for (let row = index; row !== NO_ROW; row = t.parent[row] ?? NO_ROW) {
+      scopes.add(t.gidOf(row));
+      for (const membership of this.membershipsOf(row))
+        scopes.add(this.projects[membership.project]?.gid ?? '');
+    }
+    scopes.add(this.workspaces[t.workspace[index] ?? 0]?.gid ?? '');
+    this.events.append({ createdAt: at, userGid: this.me.gid, resource, ...event, scopes: [...scopes] });
   }
 
   /**
@@ -728,6 +730,37 @@ export class AsanaDataset {
     const parent = this.taskTable.parent[root] ?? NO_ROW;
     if (parent !== NO_ROW) this.taskTable.modifiedAt[parent] = now;
     return deleted;
+  }
+
+  /**
+   * Moves a top-level task from its home project into `projectGid` (its first section), as
+   * dragging it to another project does: the old project's stream sees it `removed`, the new
+   * one's `added`, and its `modified_at` moves.
+   *
+   * @example
+   * ```ts
+   * sim.data.moveTask(taskGid, otherProjectGid);
+   * ```
+   */
+  moveTask(gid: string, projectGid: string): AsanaTaskSnapshot {
+    const index = this.requireTask(gid);
+    const t = this.taskTable;
+    const home = t.project[index] ?? NO_ROW;
+    if (home === NO_ROW) throw invalid('taskGid', `task ${gid} has no home project to move from`);
+    const target = this.requireProjectRow(projectGid);
+    if (target === home) return this.snapshot(index);
+    const first = this.projects[target]?.sectionGids[0];
+    if (first === undefined) throw invalid('projectGid', `project ${projectGid} has no section`);
+    const now = this.clock.now();
+    const project = (row: number) => ({ gid: this.projects[row]?.gid ?? '', resource_type: 'project' });
+    this.taskEvent(index, now, { action: 'removed', parent: project(home) });
+    removeFrom(this.sectionTasks[t.section[index] ?? NO_ROW], index);
+    t.project[index] = target;
+    t.section[index] = this.sectionRow(first);
+    this.sectionTasks[t.section[index] ?? NO_ROW]?.push(index);
+    t.modifiedAt[index] = Math.max(now, t.createdAt[index] ?? now);
+    this.taskEvent(index, now, { action: 'added', parent: project(target) });
+    return this.snapshot(index);
   }
 
   /**

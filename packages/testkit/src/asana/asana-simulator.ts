@@ -66,6 +66,12 @@ export interface AsanaSimulatorOptions {
   searchDefaultLimit?: number;
   /** Requests kept in `requests`. Default 100,000. */
   requestLogCapacity?: number;
+  /**
+   * The token is a service account in an Enterprise+ domain, the only kind Asana lets read
+   * `GET /workspaces/{gid}/events` (reference §10). Default false: the workspace stream answers
+   * 402 and only per-project and per-task streams (`GET /events?resource=`) work.
+   */
+  workspaceEvents?: boolean;
 }
 
 /**
@@ -116,6 +122,8 @@ export interface AsanaSimulator extends AsyncDisposable {
   setRateLimit(options: AsanaRateLimitOptions | false): void;
   /** Changes the API latency added to every request. */
   setLatency(ms: number): void;
+  /** Lets the token read the workspace event stream (`true`) or refuses it with 402 (`false`). */
+  setWorkspaceEvents(enabled: boolean): void;
   /** Changes lifetimes from now on. */
   setOffsetTtl(seconds: number): void;
   setDownloadUrlTtl(seconds: number): void;
@@ -140,6 +148,7 @@ export interface AsanaSimulator extends AsyncDisposable {
   addTask(input: AsanaNewTask): AsanaTaskSnapshot;
   updateTask(gid: string, patch: AsanaTaskPatch): AsanaTaskSnapshot;
   deleteTask(gid: string): number;
+  moveTask(gid: string, projectGid: string): AsanaTaskSnapshot;
   addAttachment(input: AsanaNewAttachment): AsanaAttachmentRow;
   /** Stops both servers, cutting open (stalled) connections; what `await using` calls. Safe to call twice. */
   close(): Promise<void>;
@@ -182,6 +191,12 @@ export async function startAsanaSimulator(options: AsanaSimulatorOptions = {}): 
   const requests = new AsanaRequestLog(options.requestLogCapacity);
   let latencyMs = nonNegativeOption('latencyMs', options.latencyMs ?? 0);
 
+  const settings = {
+    maxUnpaginated: options.maxUnpaginated ?? 1000,
+    userListCap: options.userListCap ?? 2000,
+    searchDefaultLimit: options.searchDefaultLimit ?? 20,
+    workspaceEvents: options.workspaceEvents === true,
+  };
   const apiServer = createServer({ keepAliveTimeout: 5_000 });
   const downloadServer = createServer({ keepAliveTimeout: 5_000 });
   const [apiPort, downloadPort] = await listenLoopback([
@@ -204,11 +219,7 @@ export async function startAsanaSimulator(options: AsanaSimulatorOptions = {}): 
       faults,
       log: requests,
       offsets,
-      settings: {
-        maxUnpaginated: options.maxUnpaginated ?? 1000,
-        userListCap: options.userListCap ?? 2000,
-        searchDefaultLimit: options.searchDefaultLimit ?? 20,
-      },
+      settings,
       latencyMs: () => latencyMs,
       now: () => clock.now(),
       origin,
@@ -253,6 +264,9 @@ export async function startAsanaSimulator(options: AsanaSimulatorOptions = {}): 
     setLatency: (ms) => {
       latencyMs = nonNegativeOption('latencyMs', ms);
     },
+    setWorkspaceEvents: (enabled) => {
+      settings.workspaceEvents = enabled;
+    },
     setOffsetTtl: (seconds) => {
       offsets.ttlSeconds = nonNegativeOption('offsetTtlSeconds', seconds);
     },
@@ -285,6 +299,7 @@ export async function startAsanaSimulator(options: AsanaSimulatorOptions = {}): 
     addTask: (input) => data.addTask(input),
     updateTask: (gid, patch) => data.updateTask(gid, patch),
     deleteTask: (gid) => data.deleteTask(gid),
+    moveTask: (gid, projectGid) => data.moveTask(gid, projectGid),
     addAttachment: (input) => data.addAttachment(input),
     close,
     [Symbol.asyncDispose]: close,

@@ -289,6 +289,8 @@ describe.skipIf(specMissing)('conformance with the official OpenAPI spec', () =>
     const project = data.projects.find((row) => data.taskGids({ projectGid: row.gid }).length > 0)!;
     const first = await expectConformant(`/events?resource=${project.gid}`, 412, 'allow');
     const sync = (first.body as { sync: string }).sync;
+    await expectConformant(`/workspaces/${project.workspaceGid}/events`, 402);
+    sim.setWorkspaceEvents(true);
     const workspaceFirst = await expectConformant(`/workspaces/${project.workspaceGid}/events`, 412, 'allow');
     const workspaceSync = (workspaceFirst.body as { sync: string }).sync;
     const task = data.taskGids({ projectGid: project.gid })[0]!;
@@ -314,6 +316,7 @@ describe.skipIf(specMissing)('conformance with the official OpenAPI spec', () =>
       };
       conform(apiPath, { ...reply, body: withParents });
     }
+    sim.setWorkspaceEvents(false);
   });
 
   it('covered every served endpoint', () => {

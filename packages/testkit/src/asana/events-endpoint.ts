@@ -101,8 +101,16 @@ export function getEvents(ctx: ApiContext): JsonRecord {
 }
 
 /**
+ * What the workspace stream answers a token that may not read it (402): Asana's DOCS give the
+ * rule, not the wording.
+ */
+export const WORKSPACE_EVENTS_REFUSED_MESSAGE =
+  'Workspace events are only available to service accounts in Enterprise+ domains.';
+
+/**
  * `GET /workspaces/{workspace_gid}/events?sync=`: every event in the workspace since the token,
- * 1000 at a time, with the same 412 rules as `/events`.
+ * 1000 at a time, with the same 412 rules as `/events`. Only a service account in an Enterprise+
+ * domain may read it (the simulator's `workspaceEvents` option); any other token gets 402.
  *
  * @example
  * ```ts
@@ -112,5 +120,6 @@ export function getEvents(ctx: ApiContext): JsonRecord {
 export function getWorkspaceEvents(ctx: ApiContext): JsonRecord {
   const gid = ctx.params.workspace_gid ?? '';
   if (ctx.data.workspace(gid) === undefined) throw notRecognized('workspace', gid);
+  if (!ctx.settings.workspaceEvents) throw new AsanaHttpError(402, WORKSPACE_EVENTS_REFUSED_MESSAGE);
   return eventsOf(ctx, gid, WORKSPACE_EVENT_LIMIT);
 }

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AsanaSimulator, startAsanaSimulator } from './asana-simulator';
-import { SYNC_TOKEN_EXPIRED_MESSAGE, SYNC_TOKEN_TTL_MS } from './events-endpoint';
+import {
+  SYNC_TOKEN_EXPIRED_MESSAGE,
+  SYNC_TOKEN_TTL_MS,
+  WORKSPACE_EVENTS_REFUSED_MESSAGE,
+} from './events-endpoint';
 
 let sim: AsanaSimulator;
 
@@ -83,22 +87,62 @@ describe('the Events API', () => {
     expect((await events(`/events?resource=${gid}&sync=${reply.body.sync}`)).body.data).toEqual([]);
   });
 
-  it('shows a subtask’s changes to its parent’s subscription, not to the project’s', async () => {
+  it('bubbles a subtask’s events, at any depth, up to its parent’s and the project’s streams (§10)', async () => {
     const { gid } = project();
     const parent = sim.data.taskGids({ projectGid: gid })[0]!;
     const projectToken = await subscribe(`/events?resource=${gid}`);
     const taskToken = await subscribe(`/events?resource=${parent}`);
     const subtask = sim.addTask({ parentGid: parent, name: 'Sub' });
     sim.updateTask(subtask.gid, { notes: 'changed' });
+    const deeper = sim.addTask({ parentGid: subtask.gid, name: 'Sub-sub' });
     const onTask = await events(`/events?resource=${parent}&sync=${taskToken}`);
-    expect(onTask.body.data!.map((event) => event.action)).toEqual(['added', 'changed']);
+    expect(onTask.body.data!.map((event) => event.action)).toEqual(['added', 'changed', 'added']);
     expect(onTask.body.data![0]).toMatchObject({ parent: { gid: parent, resource_type: 'task' } });
     const onProject = await events(`/events?resource=${gid}&sync=${projectToken}`);
-    expect(onProject.body.data).toEqual([]);
+    expect(
+      onProject.body.data!.map((event) => [event.action, (event.resource as { gid: string }).gid]),
+    ).toEqual([
+      ['added', subtask.gid],
+      ['changed', subtask.gid],
+      ['added', deeper.gid],
+    ]);
+  });
+
+  it('shows a move between projects as removed on the old project’s stream and added on the new one’s', async () => {
+    const { gid } = project();
+    const other = sim.data.projects.find((row) => row.gid !== gid && row.sectionGids.length > 0)!.gid;
+    const task = sim.data.taskGids({ projectGid: gid })[1]!;
+    const fromToken = await subscribe(`/events?resource=${gid}`);
+    const toToken = await subscribe(`/events?resource=${other}`);
+    sim.moveTask(task, other);
+    expect(sim.data.task(task)?.projectGids[0]).toBe(other);
+    expect(sim.data.taskGids({ projectGid: gid })).not.toContain(task);
+    const from = await events(`/events?resource=${gid}&sync=${fromToken}`);
+    expect(from.body.data).toMatchObject([
+      { action: 'removed', resource: { gid: task }, parent: { gid, resource_type: 'project' } },
+    ]);
+    const to = await events(`/events?resource=${other}&sync=${toToken}`);
+    expect(to.body.data).toMatchObject([
+      { action: 'added', resource: { gid: task }, parent: { gid: other, resource_type: 'project' } },
+    ]);
+  });
+
+  it('refuses the workspace stream (402) unless the token is an Enterprise+ service account', async () => {
+    const { workspaceGid } = project();
+    const refused = await events(`/workspaces/${workspaceGid}/events`);
+    expect(refused.status).toBe(402);
+    expect(refused.body.errors?.[0]?.message).toBe(WORKSPACE_EVENTS_REFUSED_MESSAGE);
+    sim.setWorkspaceEvents(true);
+    try {
+      expect((await events(`/workspaces/${workspaceGid}/events`)).status).toBe(412);
+    } finally {
+      sim.setWorkspaceEvents(false);
+    }
   });
 
   it('serves a workspace’s events, and pages 100 at a time on a resource with has_more', async () => {
     const { gid, workspaceGid } = project();
+    sim.setWorkspaceEvents(true);
     const workspaceToken = await subscribe(`/workspaces/${workspaceGid}/events`);
     const token = await subscribe(`/events?resource=${gid}`);
     for (let index = 0; index < 130; index += 1) sim.addTask({ projectGid: gid, name: `Bulk ${index}` });
@@ -110,6 +154,7 @@ describe('the Events API', () => {
     expect(rest.body.has_more).toBe(false);
     const all = await events(`/workspaces/${workspaceGid}/events?sync=${workspaceToken}`);
     expect(all.body.data).toHaveLength(130);
+    sim.setWorkspaceEvents(false);
   });
 
   it('answers 412 with a new token for a token that is too old, forged or of another resource', async () => {

@@ -11,10 +11,11 @@ import { liveSyncLines, printSyncSummary } from './render-sync';
 const DEFAULT_TIMEOUT_MS = 10 * 60_000;
 const POLL_INTERVAL_MS = 500;
 
-/** Runs `conduit sync <connector> [--wait] [--timeout DURATION]`. */
+/** Runs `conduit sync <connector> [--full] [--wait] [--timeout DURATION]`. */
 export async function run(context: CommandContext): Promise<number | undefined> {
   const { flags, output, signal } = context;
   const wait = flags.boolean('wait');
+  const full = flags.boolean('full');
   const timeout = flags.string('timeout');
   if (timeout !== undefined && !wait) {
     throw new UsageError('--timeout applies to --wait', { code: 'invalid_flag' });
@@ -23,7 +24,7 @@ export async function run(context: CommandContext): Promise<number | undefined> 
   const { client } = await openHostedClient(context);
   const connector = await resolveHostedConnector(client, context.args[0]!, signal);
   const before = await client.getSyncStatus(connector.id, { signal });
-  const { sync_id } = await client.triggerSync(connector.id, { signal });
+  const { sync_id } = await client.triggerSync(connector.id, { signal, ...(full ? { full: true } : {}) });
   if (!wait) {
     if (output.json) await output.printJson({ connector_id: connector.id, sync_id });
     else {

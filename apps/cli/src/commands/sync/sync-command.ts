@@ -13,7 +13,7 @@ const status = defineCommand({
   load: () => import('./run-sync-status'),
 });
 
-/** `conduit sync <connector> [--wait]` and `conduit sync status <connector>`. */
+/** `conduit sync <connector> [--full] [--wait]` and `conduit sync status <connector>`. */
 export const syncCommand = defineCommand({
   name: 'sync',
   summary: 'Start a sync of a hosted connector (and wait for it), or show its state',
@@ -23,11 +23,20 @@ export const syncCommand = defineCommand({
     'is printed (JSON with --json). A failed sync exits 7, naming the entities that failed; so does',
     'a wait that runs out (--timeout, default 10m), while the sync goes on.',
     '',
+    'The service picks an incremental run (what changed since the last one) unless its last full',
+    'run is old; --full asks for a full run, which lists everything again and removes from the copy',
+    'what was deleted upstream.',
+    '',
     HOSTED_SETTINGS_HELP,
   ].join('\n'),
   args: [HOSTED_CONNECTOR_ARG],
   flags: [
     { name: 'wait', type: 'boolean', description: 'wait until the sync ends' },
+    {
+      name: 'full',
+      type: 'boolean',
+      description: 'a full run: list everything again and remove what was deleted upstream',
+    },
     {
       name: 'timeout',
       type: 'string',
@@ -43,6 +52,7 @@ export const syncCommand = defineCommand({
       description: 'sync the task-management connector and wait',
     },
     { command: 'conduit sync 3e7a03f2-0403-4b50-8a8e-26cd2b5e3cfb', description: 'start it and return' },
+    { command: 'conduit sync task-management --full --wait', description: 'a full run, deletions included' },
     { command: 'conduit sync status task-management', description: 'where the last sync got to' },
   ],
   load: () => import('./run-sync'),
