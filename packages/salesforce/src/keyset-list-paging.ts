@@ -102,10 +102,12 @@ function keyColumnsOf(list: SObjectList, query: Readonly<Record<string, unknown>
  * follows (no empty last page).
  *
  * Why not `nextRecordsUrl`: Salesforce batches a query by 200 to 2,000 and "may return fewer"
- * (`Sforce-Query-Options: batchSize` is "not guaranteed", docs/…/crm-upstream.md §4.1), so a
- * batch can never be a page of exactly `limit`, and nothing there says a locator is a snapshot
+ * (`Sforce-Query-Options: batchSize` is "not guaranteed": the team's CRM reference,
+ * crm-upstream.md §4.1, from the REST guide's Query and Query Options pages), so a batch can
+ * never be a page of exactly `limit`, and nothing there says a locator is a snapshot
  * (re-running a query for pages inside a batch skipped and repeated records that changed, which
- * is why 37e22bb was reverted). SOQL's `LIMIT` is exact, and the sort key makes every page
+ * is why 37e22bb was reverted). SOQL's `LIMIT` is exact, `Id` takes ranges (the Bulk API guide's
+ * PK chunking queries, `WHERE Id >= '001…' AND Id < '001…'`), and the sort key makes every page
  * independent of the others: `Id` is unique and never changes, so a record edited during the
  * walk keeps its place (never skipped, never repeated), a deleted one is simply not there, an
  * inserted one shows up if its key is still ahead. Lists therefore come in `Id` order (opportunity
