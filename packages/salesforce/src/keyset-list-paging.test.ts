@@ -134,4 +134,34 @@ describe('contacts.list by keyset while records change', () => {
     }
     expect(count).toBe(expected);
   });
+
+  it('fills a page from its own query’s nextRecordsUrl when Salesforce returns smaller batches', async () => {
+    // Salesforce "may return fewer" than batchSize (crm-upstream.md §4.1): with batches capped
+    // at 200, a page of 500 is one query and two follow-ups of its locator, still exactly 500.
+    large.setBatchCeiling(200);
+    try {
+      const run = executorOf(large);
+      const before = large.requests.all().length;
+      const first = (await run.execute({
+        entity: 'contacts',
+        action: 'list',
+        params: { limit: 500 },
+      })) as Page;
+      const second = (await run.execute({
+        entity: 'contacts',
+        action: 'list',
+        params: { ...first.meta.next_page, limit: 500 },
+      })) as Page;
+      expect(first.records).toHaveLength(500);
+      expect(second.records).toHaveLength(500);
+      const ids = [...first.records, ...second.records].map((record) => record.Id as string);
+      expect(new Set(ids).size).toBe(1000);
+      expect([...ids].sort()).toEqual(ids);
+      const requests = large.requests.all().slice(before);
+      expect(requests.filter((request) => /\/query$/.test(request.path))).toHaveLength(2);
+      expect(requests.filter((request) => /\/query\/[^/]+$/.test(request.path))).toHaveLength(4);
+    } finally {
+      large.setBatchCeiling(undefined);
+    }
+  });
 });
