@@ -2,7 +2,7 @@ import { byteRangeParam, defineConnectorAction } from '@conduit/connector-kit';
 import { defineConnector, SearchParamsSchema } from '@conduit/protocol';
 import * as z from 'zod';
 import { keysetListPaging } from '../keyset-list-paging';
-import { DEFAULT_BATCH, MAX_BATCH, soqlListPaging } from '../soql-list-paging';
+import { DEFAULT_BATCH, MAX_BATCH, MIN_BATCH, soqlListPaging } from '../soql-list-paging';
 import {
   AccountSchema,
   AttachmentSchema,
@@ -39,7 +39,7 @@ const pageParams = {
     .min(1)
     .max(MAX_BATCH)
     .describe(
-      `records per page, 1 to ${MAX_BATCH} (default ${DEFAULT_BATCH}); every page but the last holds exactly limit (the query entity's own SOQL pages by Salesforce's batches of at least 200)`,
+      `records per page, 1 to ${MAX_BATCH} (default ${DEFAULT_BATCH}); every page but the last holds exactly limit`,
     )
     .optional(),
   // Keyset offsets carry the list's filters (each up to 1,000 characters), base64url-encoded.
@@ -265,6 +265,11 @@ export const salesforceDefinition = defineConnector({
               .describe('the SOQL query, e.g. SELECT Id FROM Organization LIMIT 1'),
             include_deleted: listExtras.include_deleted,
             ...pageParams,
+            // The caller's own SOQL cannot be paged by keyset (its order is the caller's), so it
+            // pages by Salesforce's batches, which take 200 to 2,000 (crm-upstream.md §4.1).
+            limit: pageParams.limit.describe(
+              `records per batch, up to ${MAX_BATCH} (default ${DEFAULT_BATCH}); Salesforce batches by at least ${MIN_BATCH}, so a smaller limit gets pages of up to ${MIN_BATCH} (write LIMIT in q for fewer)`,
+            ),
           }),
           record: QueryRowSchema,
           upstream: {
