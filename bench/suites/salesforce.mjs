@@ -25,8 +25,9 @@ const SYNC_ACCOUNTS = 50_000;
 const SYNC_CONTACTS = 50_000;
 const CHANGE_SHARE = 0.01;
 const DELETE_SHARE = 0.001;
-// The SOQL of `contacts.list` without filters: jsforce runs exactly this.
-const CONTACTS_SOQL = 'SELECT FIELDS(STANDARD) FROM Contact ORDER BY LastModifiedDate DESC, Id DESC';
+// The order of `contacts.list` without filters: jsforce runs this one query to the end through
+// nextRecordsUrl; the connector runs it in keyset pages (`Id > :last … LIMIT 2000`, issue 33).
+const CONTACTS_SOQL = 'SELECT FIELDS(STANDARD) FROM Contact ORDER BY Id ASC';
 
 const simulatorScript = join(variantsDir, 'support', 'salesforce-simulator.mjs');
 const log = suiteLog('salesforce');

@@ -4,6 +4,8 @@
 // Prints one JSON line when ready: { loginUrl, instanceUrl, controlUrl, clientId, clientSecret, refreshToken }.
 //   GET  <controlUrl>/requests        → { total, token, query, queryAll, queryMore, other }
 //   POST <controlUrl>/mutate?change=R&delete=R → updates / soft-deletes that share of accounts and contacts
+//   GET  <controlUrl>/contact-ids     → the ids of the live contacts, in Id order
+//   POST <controlUrl>/touch?count=N   → updates N contacts picked at random (seeded), ahead of and behind any cursor
 import { createServer } from 'node:http';
 import { startSalesforceSimulator } from '@conduit/testkit';
 import { readArgs } from './load.mjs';
@@ -52,6 +54,18 @@ function mutate(changeShare, deleteShare) {
   return { changed, deleted };
 }
 
+// A fixed-seed generator, so two runs touch the same records.
+let touchState = 7;
+function touch(count) {
+  const records = sim.data.records('Contact');
+  for (let i = 0; i < count; i += 1) {
+    touchState = (touchState * 1_664_525 + 1_013_904_223) >>> 0;
+    const record = records[touchState % records.length];
+    sim.update(record.Id, { Title: `touched ${touchState}` });
+  }
+  return { touched: count };
+}
+
 const control = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
   const reply = (body) => {
@@ -59,6 +73,14 @@ const control = createServer((req, res) => {
     res.end(JSON.stringify(body));
   };
   if (url.pathname === '/requests') reply(counts());
+  else if (url.pathname === '/contact-ids')
+    reply(
+      sim.data
+        .records('Contact')
+        .map((record) => record.Id)
+        .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
+    );
+  else if (url.pathname === '/touch') reply(touch(Number(url.searchParams.get('count') ?? 0)));
   else if (url.pathname === '/mutate')
     reply(mutate(Number(url.searchParams.get('change') ?? 0), Number(url.searchParams.get('delete') ?? 0)));
   else {

@@ -115,52 +115,67 @@ describe('lists and gets of every sObject entity', () => {
 });
 
 describe('paging', () => {
-  it('follows nextRecordsUrl: meta.next_page holds exactly the params to pass back, null when done', async () => {
+  it('pages by keyset on Id: meta.next_page holds exactly the params to pass back, null when done', async () => {
     const run = executor();
     const total = sim.data.count('Contact');
     const seen = new Set<string>();
     let params: Record<string, unknown> = { limit: 500 };
-    let pages = 0;
+    const sizes: number[] = [];
     for (;;) {
       const page = (await run.execute({ entity: 'contacts', action: 'list', params })) as Page;
-      pages += 1;
+      sizes.push(page.records.length);
       for (const record of page.records) seen.add(record.Id as string);
-      expect(page.records.length).toBeLessThanOrEqual(500);
       if (page.meta.next_page === null) break;
       expect(Object.keys(page.meta.next_page)).toEqual(['offset']);
       params = { ...page.meta.next_page, limit: 500 };
     }
     expect(seen.size).toBe(total);
-    expect(pages).toBe(Math.ceil(total / 500));
-    const batches = sim.requests
-      .filter({ path: /\/query/ })
-      .map((request) => request.headers['sforce-query-options']);
-    expect(batches).toContain('batchSize=500');
+    expect(sizes).toEqual(
+      [...Array(Math.floor(total / 500)).fill(500), total % 500].filter((size) => size > 0),
+    );
+    const queries = sim.requests.filter({ path: /\/query$/ });
+    expect(queries.map((request) => request.headers['sforce-query-options'])).toContain('batchSize=501');
+    expect(queries.at(-1)?.query.get('q')).toMatch(
+      /^SELECT FIELDS\(STANDARD\) FROM Contact WHERE Id > '003\w{15}' ORDER BY Id ASC LIMIT 501$/,
+    );
   });
 
-  it('refuses an offset that points elsewhere and maps expired locators to CursorExpiredError', async () => {
+  it('refuses an offset that points elsewhere or is forged, and maps expired locators of old offsets to CursorExpiredError', async () => {
     const run = executor();
-    await expect(
-      run.execute({
-        entity: 'contacts',
-        action: 'list',
-        params: { offset: 'https://evil.example.com/services/data/v62.0/query/x-1' },
-      }),
-    ).rejects.toBeInstanceOf(CursorExpiredError);
-    const first = (await run.execute({ entity: 'contacts', action: 'list', params: {} })) as Page;
+    for (const offset of [
+      'https://evil.example.com/services/data/v62.0/query/x-1',
+      'k1.not-json',
+      `k1.${Buffer.from(JSON.stringify({ p: {}, k: ["x' OR Id != '"] })).toString('base64url')}`,
+    ]) {
+      await expect(
+        run.execute({ entity: 'contacts', action: 'list', params: { offset } }),
+      ).rejects.toBeInstanceOf(CursorExpiredError);
+    }
+    // An offset of the nextRecordsUrl form (from an earlier version) is still followed.
+    const first = (await run.execute({
+      entity: 'query',
+      action: 'list',
+      params: { q: 'SELECT Id FROM Contact', limit: 200 },
+    })) as Page;
+    const legacy = (await run.execute({
+      entity: 'contacts',
+      action: 'list',
+      params: { offset: first.meta.next_page!.offset, limit: 200 },
+    })) as Page;
+    expect(legacy.records).toHaveLength(200);
     sim.expireQueryLocators();
     await expect(
       run.execute({ entity: 'contacts', action: 'list', params: { offset: first.meta.next_page!.offset } }),
     ).rejects.toBeInstanceOf(CursorExpiredError);
   });
 
-  it('sends small limits as the smallest batch Salesforce takes and refuses too large ones', async () => {
-    const page = (await executor().execute({
-      entity: 'contacts',
-      action: 'list',
-      params: { limit: 10 },
-    })) as Page;
-    expect(page.records).toHaveLength(200);
+  it('gives pages of exactly limit for any limit 1..2000, and refuses too large ones', async () => {
+    const run = executor();
+    for (const limit of [1, 2, 199]) {
+      const page = (await run.execute({ entity: 'contacts', action: 'list', params: { limit } })) as Page;
+      expect(page.records).toHaveLength(limit);
+      expect(page.meta.next_page).not.toBeNull();
+    }
     expect(sim.requests.filter({ path: /\/query$/ }).at(-1)?.headers['sforce-query-options']).toBe(
       'batchSize=200',
     );
@@ -221,7 +236,7 @@ describe('filters are escaped literals', () => {
     expect(backslash.records).toHaveLength(0);
     const soql = sim.requests.filter({ path: /\/query$/ }).map((request) => request.query.get('q'));
     expect(soql).toContain(
-      "SELECT FIELDS(STANDARD) FROM Account WHERE Name = 'x\\' OR Name != \\'x' ORDER BY LastModifiedDate DESC, Id DESC",
+      "SELECT FIELDS(STANDARD) FROM Account WHERE Name = 'x\\' OR Name != \\'x' ORDER BY Id ASC LIMIT 2000",
     );
     await expect(
       run.execute({ entity: 'contacts', action: 'list', params: { account_id: "001' OR Id != '" } }),

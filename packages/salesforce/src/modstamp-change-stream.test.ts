@@ -62,7 +62,7 @@ describe('the Salesforce change stream (queryAll on SystemModstamp)', () => {
       .slice(-WATCHED_ENTITIES.length);
     expect(queries.map((request) => request.query.get('q'))).toContainEqual(
       expect.stringMatching(
-        /^SELECT .* FROM Account WHERE SystemModstamp >= \S+Z ORDER BY SystemModstamp ASC, Id ASC$/,
+        /^SELECT .* FROM Account WHERE SystemModstamp >= \S+Z ORDER BY SystemModstamp ASC, Id ASC LIMIT 2000$/,
       ),
     );
 

@@ -22,18 +22,25 @@ const QUERY_ERROR_CODES = new Set([
   'QUERY_TOO_COMPLICATED',
 ]);
 
+/** The pieces of an entity's list SOQL: SELECT list, object, conditions, default order. */
+export interface ListSoqlParts {
+  fields: string;
+  from: string;
+  conditions: string[];
+  orderBy: string;
+}
+
 /**
- * The SOQL of an entity's list for the given filter params: every value an escaped literal
+ * The pieces of an entity's list SOQL for the given filter params: every value an escaped literal
  * (strings quoted, ids checked, booleans as `true`/`false`), AND-ed after the entity's own
  * condition; `modified_since` narrows to `SystemModstamp >=` that instant.
  *
  * @example
  * ```ts
- * buildListSoql(SOBJECT_LISTS.contacts, { email: "a'b@x.com" });
- * // "SELECT FIELDS(STANDARD) FROM Contact WHERE Email = 'a\\'b@x.com' ORDER BY LastModifiedDate DESC, Id DESC"
+ * listSoqlParts(SOBJECT_LISTS.contacts, { email: "a'b@x.com" }).conditions; // ["Email = 'a\\'b@x.com'"]
  * ```
  */
-export function buildListSoql(list: SObjectList, query: Readonly<Record<string, unknown>>): string {
+export function listSoqlParts(list: SObjectList, query: Readonly<Record<string, unknown>>): ListSoqlParts {
   const conditions = list.where === undefined ? [] : [list.where];
   for (const [param, filter] of Object.entries(list.filters)) {
     const value = query[param];
@@ -49,14 +56,29 @@ export function buildListSoql(list: SObjectList, query: Readonly<Record<string, 
     conditions.push(`SystemModstamp >= ${soqlDateTime(since, 'modified_since')}`);
   const fields =
     typeof query[SELECT_FIELDS_KEY] === 'string' ? (query[SELECT_FIELDS_KEY] as string) : list.fields;
-  const where = conditions.length === 0 ? '' : ` WHERE ${conditions.join(' AND ')}`;
   // A sync reads in modification order so an interrupted run resumes where it stopped.
   const orderBy = typeof since === 'string' ? 'SystemModstamp ASC, Id ASC' : list.orderBy;
-  return `SELECT ${fields} FROM ${list.sobject}${where} ORDER BY ${orderBy}`;
+  return { fields, from: list.sobject, conditions, orderBy };
+}
+
+/**
+ * The SOQL of an entity's list for the given filter params, in the list's default order
+ * (see {@link listSoqlParts}); the list action pages it by keyset (`keysetListPaging`).
+ *
+ * @example
+ * ```ts
+ * buildListSoql(SOBJECT_LISTS.contacts, { email: "a'b@x.com" });
+ * // "SELECT FIELDS(STANDARD) FROM Contact WHERE Email = 'a\\'b@x.com' ORDER BY Id ASC"
+ * ```
+ */
+export function buildListSoql(list: SObjectList, query: Readonly<Record<string, unknown>>): string {
+  const { fields, from, conditions, orderBy } = listSoqlParts(list, query);
+  const where = conditions.length === 0 ? '' : ` WHERE ${conditions.join(' AND ')}`;
+  return `SELECT ${fields} FROM ${from}${where} ORDER BY ${orderBy}`;
 }
 
 /** A next-page offset is followed only on the API's origin and under `/services/data/`. */
-function nextUrlOf(offset: string, baseUrl: string): string {
+export function nextRecordsUrlOf(offset: string, baseUrl: string): string {
   const root = new URL(baseUrl);
   let next: URL;
   try {
@@ -122,7 +144,7 @@ export function soqlListPaging(
       let body: unknown;
       if (context.offset !== undefined) {
         body = await context.transport.json({
-          url: nextUrlOf(context.offset, context.baseUrl),
+          url: nextRecordsUrlOf(context.offset, context.baseUrl),
           headers,
           ...signal,
         });

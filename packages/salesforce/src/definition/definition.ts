@@ -1,7 +1,8 @@
 import { byteRangeParam, defineConnectorAction, searchRecordSchema } from '@conduit/connector-kit';
 import { defineConnector, SearchParamsSchema } from '@conduit/protocol';
 import * as z from 'zod';
-import { buildListSoql, DEFAULT_BATCH, MAX_BATCH, MIN_BATCH, soqlListPaging } from '../soql-list-paging';
+import { keysetListPaging } from '../keyset-list-paging';
+import { DEFAULT_BATCH, MAX_BATCH, MIN_BATCH, soqlListPaging } from '../soql-list-paging';
 import {
   AccountSchema,
   AttachmentSchema,
@@ -38,10 +39,11 @@ const pageParams = {
     .min(1)
     .max(MAX_BATCH)
     .describe(
-      `records per page, up to ${MAX_BATCH} (default ${DEFAULT_BATCH}); Salesforce pages by at least ${MIN_BATCH}, so a smaller limit gets pages of up to ${MIN_BATCH}`,
+      `records per page, 1 to ${MAX_BATCH} (default ${DEFAULT_BATCH}); every page but the last holds exactly limit`,
     )
     .optional(),
-  offset: z.string().min(1).max(4096).describe('pagination offset from meta.next_page.offset').optional(),
+  // Keyset offsets carry the list's filters (each up to 1,000 characters), base64url-encoded.
+  offset: z.string().min(1).max(16_384).describe('pagination offset from meta.next_page.offset').optional(),
 };
 
 const listExtras = {
@@ -100,7 +102,7 @@ function listAction<E extends SObjectEntity, Record extends z.ZodType>(entity: E
     upstream: {
       path: '/query',
       recordsAt: 'records',
-      paging: soqlListPaging((query) => buildListSoql(list, query)),
+      paging: keysetListPaging(list),
     },
   });
 }
@@ -263,6 +265,11 @@ export const salesforceDefinition = defineConnector({
               .describe('the SOQL query, e.g. SELECT Id FROM Organization LIMIT 1'),
             include_deleted: listExtras.include_deleted,
             ...pageParams,
+            // The caller's own SOQL cannot be paged by keyset (its order is the caller's), so it
+            // pages by Salesforce's batches, which take 200 to 2,000 (crm-upstream.md §4.1).
+            limit: pageParams.limit.describe(
+              `records per batch, up to ${MAX_BATCH} (default ${DEFAULT_BATCH}); Salesforce batches by at least ${MIN_BATCH}, so a smaller limit gets pages of up to ${MIN_BATCH} (write LIMIT in q for fewer)`,
+            ),
           }),
           record: QueryRowSchema,
           upstream: {

@@ -26,19 +26,24 @@ export interface SObjectList {
   /** SELECT list: `FIELDS(STANDARD)` or explicit fields. */
   fields: string;
   where?: string;
+  /** Default order of the SOQL; lists page by keyset on `Id` (or `sortKey, Id`), see `keysetListPaging`. */
   orderBy: string;
+  /** A numeric field the list is sorted by before `Id` (opportunity stages: `SortOrder`). */
+  sortKey?: string;
   filters: Record<string, SoqlFilter>;
   /** Description of the entity. */
   description: string;
 }
 
 const owner = { owner_id: { field: 'OwnerId', kind: 'id' } } as const;
-const byModified = 'LastModifiedDate DESC, Id DESC';
+// Id: unique and never changed, so paging by it neither skips nor repeats an edited record (see
+// keysetListPaging); newest-first cannot be paged so (an edit moves a record ahead of the cursor).
+const byId = 'Id ASC';
 
 /**
- * The list SOQL of every sObject entity: the reference's default queries (FIELDS(STANDARD),
- * newest first), without their `LIMIT 200` because lists page to the end through
- * `nextRecordsUrl`.
+ * The list SOQL of every sObject entity: the reference's default queries (FIELDS(STANDARD)),
+ * in `Id` order instead of newest first and without their `LIMIT 200`, because lists page to
+ * the end by keyset on `Id` with the caller's exact `limit` (see `keysetListPaging`).
  *
  * @example
  * ```ts
@@ -50,7 +55,7 @@ export const SOBJECT_LISTS = {
     sobject: 'Account',
     description: 'Accounts (companies)',
     fields: 'FIELDS(STANDARD)',
-    orderBy: byModified,
+    orderBy: byId,
     filters: {
       name: { field: 'Name', kind: 'string' },
       industry: { field: 'Industry', kind: 'string' },
@@ -63,7 +68,7 @@ export const SOBJECT_LISTS = {
     sobject: 'Contact',
     description: 'Contacts (people at accounts)',
     fields: 'FIELDS(STANDARD)',
-    orderBy: byModified,
+    orderBy: byId,
     filters: {
       name: { field: 'Name', kind: 'string' },
       email: { field: 'Email', kind: 'string' },
@@ -75,7 +80,7 @@ export const SOBJECT_LISTS = {
     sobject: 'Lead',
     description: 'Leads (prospects)',
     fields: 'FIELDS(STANDARD)',
-    orderBy: byModified,
+    orderBy: byId,
     filters: {
       name: { field: 'Name', kind: 'string' },
       email: { field: 'Email', kind: 'string' },
@@ -88,7 +93,7 @@ export const SOBJECT_LISTS = {
     sobject: 'Opportunity',
     description: 'Opportunities (deals)',
     fields: 'FIELDS(STANDARD)',
-    orderBy: byModified,
+    orderBy: byId,
     filters: {
       name: { field: 'Name', kind: 'string' },
       stage: { field: 'StageName', kind: 'string' },
@@ -100,7 +105,7 @@ export const SOBJECT_LISTS = {
     sobject: 'Task',
     description: 'Tasks (activities)',
     fields: 'FIELDS(STANDARD)',
-    orderBy: byModified,
+    orderBy: byId,
     filters: {
       status: { field: 'Status', kind: 'string' },
       subject: { field: 'Subject', kind: 'string' },
@@ -114,7 +119,7 @@ export const SOBJECT_LISTS = {
     sobject: 'Event',
     description: 'Events (calendar activities)',
     fields: 'FIELDS(STANDARD)',
-    orderBy: byModified,
+    orderBy: byId,
     filters: {
       subject: { field: 'Subject', kind: 'string' },
       who_id: { field: 'WhoId', kind: 'id' },
@@ -127,7 +132,7 @@ export const SOBJECT_LISTS = {
     sobject: 'Campaign',
     description: 'Campaigns',
     fields: 'FIELDS(STANDARD)',
-    orderBy: byModified,
+    orderBy: byId,
     filters: {
       name: { field: 'Name', kind: 'string' },
       status: { field: 'Status', kind: 'string' },
@@ -139,7 +144,7 @@ export const SOBJECT_LISTS = {
     sobject: 'Case',
     description: 'Cases (support requests)',
     fields: 'FIELDS(STANDARD)',
-    orderBy: byModified,
+    orderBy: byId,
     filters: {
       status: { field: 'Status', kind: 'string' },
       priority: { field: 'Priority', kind: 'string' },
@@ -153,7 +158,7 @@ export const SOBJECT_LISTS = {
     sobject: 'Note',
     description: 'Notes (classic notes on records)',
     fields: 'FIELDS(STANDARD)',
-    orderBy: byModified,
+    orderBy: byId,
     filters: {
       title: { field: 'Title', kind: 'string' },
       parent_id: { field: 'ParentId', kind: 'id' },
@@ -165,7 +170,7 @@ export const SOBJECT_LISTS = {
     description: 'Files (content versions; download their bytes)',
     fields:
       'Id, Title, FileExtension, ContentSize, ContentDocumentId, VersionNumber, IsLatest, CreatedDate, LastModifiedDate, SystemModstamp',
-    orderBy: byModified,
+    orderBy: byId,
     filters: {
       title: { field: 'Title', kind: 'string' },
       content_document_id: { field: 'ContentDocumentId', kind: 'id' },
@@ -176,7 +181,7 @@ export const SOBJECT_LISTS = {
     sobject: 'Attachment',
     description: 'Attachments (legacy files on records; download their bytes)',
     fields: 'Id, Name, ContentType, BodyLength, ParentId, CreatedDate, LastModifiedDate, SystemModstamp',
-    orderBy: byModified,
+    orderBy: byId,
     filters: { name: { field: 'Name', kind: 'string' }, parent_id: { field: 'ParentId', kind: 'id' } },
   },
   users: {
@@ -184,7 +189,7 @@ export const SOBJECT_LISTS = {
     description: 'Users of the org (active ones)',
     fields: 'FIELDS(STANDARD)',
     where: 'IsActive = true',
-    orderBy: byModified,
+    orderBy: byId,
     filters: {
       name: { field: 'Name', kind: 'string' },
       email: { field: 'Email', kind: 'string' },
@@ -195,7 +200,8 @@ export const SOBJECT_LISTS = {
     sobject: 'OpportunityStage',
     description: 'Opportunity stages (probabilities and forecast categories)',
     fields: 'FIELDS(STANDARD)',
-    orderBy: 'SortOrder ASC',
+    orderBy: 'SortOrder ASC, Id ASC',
+    sortKey: 'SortOrder',
     filters: { is_active: { field: 'IsActive', kind: 'boolean' } },
   },
 } as const satisfies Record<string, SObjectList>;

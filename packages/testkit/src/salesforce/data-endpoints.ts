@@ -19,6 +19,11 @@ export interface DataContext {
   headers: IncomingHttpHeaders;
   now: number;
   locators: QueryLocators;
+  /**
+   * The largest batch the org returns whatever `batchSize` asks (Salesforce "may return fewer"
+   * depending on record size, at most 200 with two long-text fields: crm-upstream.md §4.1).
+   */
+  batchCeiling: number;
   /** Usage so far and the daily allocation, for `/limits`. */
   usage: { used: number; max: number };
 }
@@ -89,7 +94,8 @@ function runQuery(ctx: DataContext, includeDeleted: boolean): DataReply {
   }
   const rows = query.run(includeDeleted);
   if (query.countOnly) return json({ totalSize: rows.length, done: true, records: [] });
-  return queryPage(ctx, query, rows, 0, batchSizeOf(ctx.headers) ?? DEFAULT_BATCH, undefined);
+  const batch = Math.min(ctx.batchCeiling, batchSizeOf(ctx.headers) ?? DEFAULT_BATCH);
+  return queryPage(ctx, query, rows, 0, batch, undefined);
 }
 
 function queryMore(ctx: DataContext, token: string): DataReply {
@@ -105,7 +111,7 @@ function queryMore(ctx: DataContext, token: string): DataReply {
     locator.query,
     locator.rows,
     offset,
-    batchSizeOf(ctx.headers) ?? locator.batchSize,
+    Math.min(ctx.batchCeiling, batchSizeOf(ctx.headers) ?? locator.batchSize),
     id,
   );
 }

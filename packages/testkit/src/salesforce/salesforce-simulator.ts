@@ -140,6 +140,11 @@ export interface SalesforceSimulator extends AsyncDisposable {
   setApiUsage(used: number, max?: number): void;
   setLatency(ms: number): void;
   setConcurrencyLimit(limit: number): void;
+  /**
+   * Caps every query batch at `size` records whatever `batchSize` asks (as Salesforce does for
+   * large records, crm-upstream.md §4.1); `undefined` lifts the cap.
+   */
+  setBatchCeiling(size: number | undefined): void;
   /** Drops every open query locator (`INVALID_QUERY_LOCATOR` on the next page). */
   expireQueryLocators(): void;
   inject(fault: SalesforceFault, options?: SalesforceFaultOptions): void;
@@ -226,6 +231,7 @@ export async function startSalesforceSimulator(
   };
   let concurrencyLimit = nonNegativeOption('concurrencyLimit', options.concurrencyLimit ?? 25);
   let latencyMs = nonNegativeOption('latencyMs', options.latencyMs ?? 0);
+  let batchCeiling = Number.POSITIVE_INFINITY;
   const locators = new QueryLocators(
     nonNegativeOption('locatorTtlSeconds', options.locatorTtlSeconds ?? 172_800) * 1000,
   );
@@ -473,6 +479,7 @@ export async function startSalesforceSimulator(
           headers: req.headers,
           now,
           locators,
+          batchCeiling,
           usage,
         });
       } catch (error) {
@@ -642,6 +649,10 @@ export async function startSalesforceSimulator(
     },
     setConcurrencyLimit: (limit) => {
       concurrencyLimit = nonNegativeOption('concurrencyLimit', limit);
+    },
+    setBatchCeiling: (size) => {
+      batchCeiling =
+        size === undefined ? Number.POSITIVE_INFINITY : Math.max(1, nonNegativeOption('batchCeiling', size));
     },
     expireQueryLocators: () => locators.expireAll(),
     inject: (fault, faultOptions = {}) => {

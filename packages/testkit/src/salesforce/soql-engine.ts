@@ -349,7 +349,9 @@ function compileCondition(
       const path = resolvePath(data, object, condition.field, soql);
       const { kind } = category(path.field);
       const operand = checkOperand(soql, path.field, condition.value, () => data.now());
-      if (kind === 'boolean' || kind === 'id') {
+      // Ids take ranges (`Id >= '001…' AND Id < '001…'`, the Bulk API guide's PK chunking
+      // queries), ordered as ORDER BY Id orders them; booleans only equality.
+      if (kind === 'boolean') {
         if (condition.op !== '=' && condition.op !== '!=') {
           throw new SoqlError(
             'INVALID_QUERY_FILTER_OPERATOR',
@@ -455,8 +457,13 @@ function projectRecord(
   return out;
 }
 
+/**
+ * Ids sort case-sensitively, as base-62 numbers (`0-9`, `A-Z`, `a-z`: the order of their
+ * characters), the order the Bulk API guide's PK chunking boundaries follow and `Id >` compares
+ * in; two ids differing only in case are different records.
+ */
 function sortKey(kind: ReturnType<typeof category>['kind'], value: unknown): Comparable {
-  return comparableOf(kind === 'id' ? 'string' : kind, value);
+  return comparableOf(kind, value);
 }
 
 /**

@@ -194,6 +194,18 @@ describe('engine', () => {
     );
   });
 
+  it("takes Id ranges (the Bulk API guide's PK chunking queries) in ORDER BY Id's order, booleans only equality", () => {
+    const ids = rows('SELECT Id FROM Account ORDER BY Id ASC').map((row) => row.Id);
+    expect(ids.length).toBeGreaterThan(5);
+    expect(
+      rows(`SELECT Id FROM Account WHERE Id > '${ids[2]}' ORDER BY Id ASC LIMIT 2`).map((row) => row.Id),
+    ).toEqual(ids.slice(3, 5));
+    expect(rows(`SELECT Id FROM Account WHERE Id >= '${ids[1]}' AND Id < '${ids[4]}'`)).toHaveLength(3);
+    expect(refusal(() => compileSoql(data, 'SELECT Id FROM Account WHERE IsDeleted > false')).errorCode).toBe(
+      'INVALID_QUERY_FILTER_OPERATOR',
+    );
+  });
+
   it('accepts 15-character ids for 18-character ones', () => {
     const account = data.records('Account')[0]!;
     expect(rows(`SELECT Id FROM Account WHERE Id = '${account.Id.slice(0, 15)}'`)).toHaveLength(1);
