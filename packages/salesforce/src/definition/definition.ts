@@ -1,4 +1,10 @@
-import { byteRangeParam, defineConnectorAction, searchRecordSchema } from '@conduit/connector-kit';
+import {
+  byteRangeParam,
+  defineConnectorAction,
+  pageParams as kitPageParams,
+  localPaging,
+  searchRecordSchema,
+} from '@conduit/connector-kit';
 import { defineConnector, SearchParamsSchema } from '@conduit/protocol';
 import * as z from 'zod';
 import { buildListSoql, DEFAULT_BATCH, MAX_BATCH, MIN_BATCH, soqlListPaging } from '../soql-list-paging';
@@ -185,9 +191,11 @@ export const salesforceDefinition = defineConnector({
         list: defineConnectorAction({
           kind: 'list',
           description: 'List the sObject types of the org',
-          params: z.strictObject({}),
+          // Describe global answers every type at once (no paging upstream): paged here, so the
+          // `{limit: 1}` a health check sends (Airbyte's SDK's check() picks this list) is taken.
+          params: z.strictObject(kitPageParams({ maxLimit: 2000 })),
           record: SObjectSummarySchema,
-          upstream: { path: '/sobjects', recordsAt: 'sobjects' },
+          upstream: { path: '/sobjects', recordsAt: 'sobjects', paging: localPaging() },
         }),
         get: defineConnectorAction({
           kind: 'get',
