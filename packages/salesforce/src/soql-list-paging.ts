@@ -101,7 +101,7 @@ function callersQueryError(error: unknown): unknown {
  * Paging of SOQL lists: the first page runs `/query` (or `/queryAll` with `include_deleted`)
  * with the SOQL `build` makes of the params, later pages follow `nextRecordsUrl` (given to the
  * caller as `meta.next_page.offset`), with the page size sent as `Sforce-Query-Options:
- * batchSize`. A caller's own SOQL (`callerSoql`) that Salesforce refuses is an `invalid_param`
+ * batchSize`. A caller's own SOQL (`callerSoql`, or the queries it says are the caller's) that Salesforce refuses is an `invalid_param`
  * naming `q`, with Salesforce's message.
  *
  * @example
@@ -111,8 +111,9 @@ function callersQueryError(error: unknown): unknown {
  */
 export function soqlListPaging(
   build: (query: Readonly<Record<string, unknown>>) => string,
-  callerSoql = false,
+  callerSoql: boolean | ((query: Readonly<Record<string, unknown>>) => boolean) = false,
 ): CustomPaging {
+  const isCallers = typeof callerSoql === 'function' ? callerSoql : () => callerSoql;
   return {
     type: 'custom',
     async readPage(context: CustomPageContext): Promise<ListEnvelope> {
@@ -137,7 +138,7 @@ export function soqlListPaging(
             ...signal,
           });
         } catch (error) {
-          throw callerSoql ? callersQueryError(error) : error;
+          throw isCallers(context.query) ? callersQueryError(error) : error;
         }
       }
       const records = context.parseRecords(body);

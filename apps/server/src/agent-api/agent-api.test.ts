@@ -245,7 +245,7 @@ describe.each(['sqlite', 'postgres'] as const)('the agent API face on %s', (kind
     }
   });
 
-  it("takes the client's param names (Zendesk per_page) and its check() call, as the seed route does", async () => {
+  it("takes the client's param names (Zendesk per_page, Salesforce q) and its check() call, as the seed route does", async () => {
     // per_page is a param alias of the Zendesk definition: both faces resolve it as limit.
     for (const entity of ['tickets', 'users', 'groups']) {
       const [byLimit, bySeed, byFace] = await Promise.all([
@@ -260,6 +260,13 @@ describe.each(['sqlite', 'postgres'] as const)('the agent API face on %s', (kind
     const refused = await face(ids.zendesk, { entity: 'tickets', action: 'list', params: { per_page: 500 } });
     expect(refused.status).toBe(400);
     expect(refused.text).toContain('params.per_page');
+    // q on an sObject list: the caller's SOQL, as the query entity runs it.
+    const soql = { q: 'SELECT Id, Name FROM Account ORDER BY Id', limit: 3 };
+    const [ownSoql, viaQuery] = await Promise.all([
+      face(ids.salesforce, { entity: 'accounts', action: 'list', params: soql }),
+      seed(ids.salesforce, 'query', 'list', soql),
+    ]);
+    expect(envelopeOf(ownSoql).result).toEqual((viaQuery.body as SeedPage).records);
     // check(): the operation the client picks (Salesforce's preferred_for_check, sobjects list;
     // Zendesk's first list with no required params, tickets), with {limit: 1}.
     for (const [id, entity] of [

@@ -5,7 +5,7 @@ import {
   localPaging,
   searchRecordSchema,
 } from '@conduit/connector-kit';
-import { defineConnector, SearchParamsSchema } from '@conduit/protocol';
+import { defineConnector, SearchParamsSchema, ValidationError } from '@conduit/protocol';
 import * as z from 'zod';
 import { buildListSoql, DEFAULT_BATCH, MAX_BATCH, MIN_BATCH, soqlListPaging } from '../soql-list-paging';
 import {
@@ -29,7 +29,7 @@ import {
   UserSchema,
 } from './records';
 import { SEARCHABLE_FIELDS, type SearchableEntity } from './searchable-fields';
-import { SOBJECT_LISTS, type SObjectEntity } from './sobject-lists';
+import { SOBJECT_LISTS, type SObjectEntity, type SObjectList } from './sobject-lists';
 
 const ID_PATTERN = /^[a-zA-Z0-9]{15}(?:[a-zA-Z0-9]{3})?$/;
 
@@ -96,17 +96,59 @@ function filterParams<E extends SObjectEntity>(entity: E): FilterShape<E> {
   return out as FilterShape<E>;
 }
 
+/**
+ * A caller's own SOQL on an sObject list (`q`, as Airbyte's Python SDK sends it on every sObject
+ * list; docs/airbyte-python-sdk.md): it must read that list's object, so the rows are its records.
+ */
+const ownSoql = (sobject: string) =>
+  z
+    .string()
+    .min(1)
+    .max(100_000)
+    .regex(
+      new RegExp(`^\\s*SELECT\\b[\\s\\S]*\\bFROM\\s+${sobject}\\b`, 'i'),
+      `must be a SOQL query FROM ${sobject}`,
+    )
+    .describe(
+      `your own SOQL FROM ${sobject}, run instead of the filters, e.g. SELECT Id, Name FROM ${sobject}`,
+    )
+    .optional();
+
+/** `q` replaces the list's own SOQL, so nothing that builds it may come with it. */
+function ownSoqlOrBuilt(list: SObjectList, query: Readonly<Record<string, unknown>>): string {
+  if (query.q === undefined) return buildListSoql(list, query);
+  const built = ['modified_since', ...Object.keys(list.filters)].filter(
+    (param) => query[param] !== undefined,
+  );
+  if (built.length > 0) {
+    const message = `q is run as it is: give its conditions in it, not ${built.join(', ')}`;
+    throw new ValidationError(message, {
+      status: 400,
+      details: [{ field: 'params.q', message, error_code: 'invalid_param' }],
+    });
+  }
+  return String(query.q);
+}
+
 function listAction<E extends SObjectEntity, Record extends z.ZodType>(entity: E, record: Record) {
   const list = SOBJECT_LISTS[entity];
   return defineConnectorAction({
     kind: 'list',
     description: `List ${list.description.charAt(0).toLowerCase()}${list.description.slice(1)} (SOQL on ${list.sobject})`,
-    params: z.strictObject({ ...pageParams, ...listExtras, ...filterParams(entity) }),
+    params: z.strictObject({
+      ...pageParams,
+      ...listExtras,
+      ...filterParams(entity),
+      q: ownSoql(list.sobject),
+    }),
     record,
     upstream: {
       path: '/query',
       recordsAt: 'records',
-      paging: soqlListPaging((query) => buildListSoql(list, query)),
+      paging: soqlListPaging(
+        (query) => ownSoqlOrBuilt(list, query),
+        (query) => query.q !== undefined,
+      ),
     },
   });
 }
