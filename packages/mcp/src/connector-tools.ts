@@ -1,4 +1,9 @@
-import type { ActionDefinition, ActionKind, ConnectorDefinition } from '@conduit/protocol';
+import {
+  type ActionDefinition,
+  type ActionKind,
+  type ConnectorDefinition,
+  paramsWithAliases,
+} from '@conduit/protocol';
 import * as z from 'zod';
 import type { McpConnector } from './mcp-connector';
 import { toolName } from './tool-name';
@@ -143,7 +148,9 @@ export function connectorTools(
         entity,
         kind,
         action,
-        inputSchema: inputSchemaOf(kind, action.params, () => fieldsSchemaOf(action.record, fieldNames)),
+        inputSchema: inputSchemaOf(kind, paramsWithAliases(action), () =>
+          fieldsSchemaOf(action.record, fieldNames),
+        ),
         outputSchema: outputSchemaOf(kind, action.record),
       });
     }

@@ -126,3 +126,35 @@ describe('an MCP client on the support-desk and CRM kinds', { timeout: 30_000 },
     expect(first?.type).toBe('text');
   });
 });
+
+// A param alias of a definition (Zendesk's `per_page` for `limit`) is a tool argument too: listed
+// in the tool's schema, and taken as the param it stands for.
+type AliasPage = { records: { id: number }[]; next_cursor: string | null };
+
+describe('a param alias through MCP', () => {
+  it('is listed in the tool schema as the alias it is', async () => {
+    const { tools } = await client.listTools();
+    const tickets = tools.find((tool) => tool.name === 'zendesk-support_tickets_list')!;
+    const properties = tickets.inputSchema.properties as Record<string, { description?: string }>;
+    expect(properties.per_page?.description).toBe('alias of limit');
+  });
+
+  it('pages as limit does, and the cursor it hands out walks on', async () => {
+    const byAlias = await call('zendesk-support_tickets_list', { per_page: 4 });
+    const byName = await call('zendesk-support_tickets_list', { limit: 4 });
+    expect(byAlias.isError, JSON.stringify(byAlias.content)).not.toBe(true);
+    const page = byAlias.structuredContent as AliasPage;
+    expect(page.records).toHaveLength(4);
+    expect(page.records).toEqual((byName.structuredContent as AliasPage).records);
+    const next = await call('zendesk-support_tickets_list', { per_page: 4, cursor: page.next_cursor });
+    const ids = (next.structuredContent as AliasPage).records.map((record) => record.id);
+    expect(ids).toHaveLength(4);
+    expect(ids.some((id) => page.records.some((record) => record.id === id))).toBe(false);
+  });
+
+  it('refuses a value out of range under the alias', async () => {
+    const result = await call('zendesk-support_tickets_list', { per_page: 1000 });
+    expect(result.isError).toBe(true);
+    expect(JSON.stringify(result.content)).toContain('per_page');
+  });
+});

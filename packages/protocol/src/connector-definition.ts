@@ -91,6 +91,13 @@ export interface ActionDefinition<
   readonly record: Output;
   /** `search` only: the fields a query may name, with their types. */
   readonly searchableFields?: Readonly<Record<string, SearchFieldType>>;
+  /**
+   * Other names a caller may give a param by, each mapped to the param it stands for (e.g.
+   * `{ per_page: 'limit' }` for clients written against the upstream's own names). Resolved
+   * before validation, wherever params are validated (see `validateActionParams`), so every mode
+   * and every surface accepts them with one implementation.
+   */
+  readonly paramAliases?: Readonly<Record<string, string>>;
 }
 
 /**

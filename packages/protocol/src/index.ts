@@ -169,6 +169,7 @@ export {
   ScopedTokenResponseSchema,
 } from './hosted/token-schemas';
 export { formatJsonPath, type JsonPathSegment } from './json-path';
+export { paramsWithAliases, resolveParamAliases } from './param-aliases';
 export {
   describeRequest,
   isSecretName,

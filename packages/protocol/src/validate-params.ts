@@ -4,6 +4,7 @@ import { findAction } from './connector-definition';
 import { UnsupportedOperationError, ValidationError } from './errors/client-errors';
 import type { ErrorDetail } from './errors/conduit-error';
 import { formatJsonPath } from './json-path';
+import { resolveParamAliases } from './param-aliases';
 import { zodIssueDetails } from './zod-issue-details';
 
 function isGiven(value: unknown): boolean {
@@ -52,8 +53,21 @@ function ruleFaults(rule: ParamRule, params: Record<string, unknown>): ErrorDeta
   return [];
 }
 
+/** A fault in a param the caller gave by an alias is reported under the alias. */
+function withCallerName(detail: ErrorDetail, renamed: ReadonlyMap<string, string>): ErrorDetail {
+  for (const [name, alias] of renamed) {
+    const field = formatJsonPath(['params', name]);
+    const given = detail.field;
+    if (given === field || given?.startsWith(`${field}.`) || given?.startsWith(`${field}[`)) {
+      return { ...detail, field: formatJsonPath(['params', alias]) + given.slice(field.length) };
+    }
+  }
+  return detail;
+}
+
 /**
  * Checks `params` against an action's schema and rules, before anything is sent upstream.
+ * Params given by an alias (`action.paramAliases`) are renamed first.
  * Returns the parsed params (defaults applied) or throws a `ValidationError` naming every field
  * at fault (`params.<name>`, code `missing_param` or `invalid_param`).
  *
@@ -73,7 +87,7 @@ export function validateActionParams<Params extends z.ZodObject>(
       details: [{ field: 'params', message: 'params must be an object', error_code: 'invalid_param' }],
     });
   }
-  const record = input as Record<string, unknown>;
+  const { params: record, renamed } = resolveParamAliases(action, input as Record<string, unknown>);
   const result = action.params.safeParse(record);
   const details = result.success
     ? []
@@ -84,7 +98,7 @@ export function validateActionParams<Params extends z.ZodObject>(
         input: record,
         relativeMessages: true,
         unknownKey: (key) => `unknown parameter ${JSON.stringify(key)}`,
-      });
+      }).map((detail) => withCallerName(detail, renamed));
   // Rules only ask which params are present, so they are checked even when a value is wrong:
   // the caller learns every fault at once. A field already at fault is not reported twice.
   const ruleInput = result.success ? (result.data as Record<string, unknown>) : record;

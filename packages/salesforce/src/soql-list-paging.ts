@@ -123,7 +123,7 @@ function callersQueryError(error: unknown): unknown {
  * Paging of SOQL lists: the first page runs `/query` (or `/queryAll` with `include_deleted`)
  * with the SOQL `build` makes of the params, later pages follow `nextRecordsUrl` (given to the
  * caller as `meta.next_page.offset`), with the page size sent as `Sforce-Query-Options:
- * batchSize`. A caller's own SOQL (`callerSoql`) that Salesforce refuses is an `invalid_param`
+ * batchSize`. A caller's own SOQL (`callerSoql`, or the queries it says are the caller's) that Salesforce refuses is an `invalid_param`
  * naming `q`, with Salesforce's message.
  *
  * @example
@@ -133,8 +133,9 @@ function callersQueryError(error: unknown): unknown {
  */
 export function soqlListPaging(
   build: (query: Readonly<Record<string, unknown>>) => string,
-  callerSoql = false,
+  callerSoql: boolean | ((query: Readonly<Record<string, unknown>>) => boolean) = false,
 ): CustomPaging {
+  const isCallers = typeof callerSoql === 'function' ? callerSoql : () => callerSoql;
   return {
     type: 'custom',
     async readPage(context: CustomPageContext): Promise<ListEnvelope> {
@@ -159,7 +160,7 @@ export function soqlListPaging(
             ...signal,
           });
         } catch (error) {
-          throw callerSoql ? callersQueryError(error) : error;
+          throw isCallers(context.query) ? callersQueryError(error) : error;
         }
       }
       const records = context.parseRecords(body);

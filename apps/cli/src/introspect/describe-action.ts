@@ -1,4 +1,9 @@
-import type { ActionDefinition, ParamRule, SearchFieldType } from '@conduit/protocol';
+import {
+  type ActionDefinition,
+  type ParamRule,
+  paramsWithAliases,
+  type SearchFieldType,
+} from '@conduit/protocol';
 import { describeRule } from './describe-rule';
 import { acceptsUnknownFields, describeFields, type FieldDescription } from './field-description';
 import { type JsonSchema, jsonSchemaOf } from './json-schema';
@@ -56,7 +61,8 @@ function ruleDescription(rule: ParamRule): RuleDescription {
  * ```
  */
 export function describeAction(name: string, action: ActionDefinition): ActionDescription {
-  const paramsSchema = jsonSchemaOf(action.params, 'input');
+  // Aliases are listed as params of their own ("alias of limit"): a caller may give either.
+  const paramsSchema = jsonSchemaOf(paramsWithAliases(action), 'input');
   const recordSchema = action.kind === 'download' ? null : jsonSchemaOf(action.record, 'output');
   return {
     name,

@@ -245,6 +245,44 @@ describe.each(['sqlite', 'postgres'] as const)('the agent API face on %s', (kind
     }
   });
 
+  it("takes the client's param names (Zendesk per_page, Salesforce q) and its check() call, as the seed route does", async () => {
+    // per_page is a param alias of the Zendesk definition: both faces resolve it as limit.
+    for (const entity of ['tickets', 'users', 'groups']) {
+      const [byLimit, bySeed, byFace] = await Promise.all([
+        seed(ids.zendesk, entity, 'list', { limit: 2 }),
+        seed(ids.zendesk, entity, 'list', { per_page: 2 }),
+        face(ids.zendesk, { entity, action: 'list', params: { per_page: 2 } }),
+      ]);
+      expect(bySeed.status, bySeed.text).toBe(200);
+      expect(bySeed.body, entity).toEqual(byLimit.body);
+      expect(envelopeOf(byFace).result, entity).toEqual((byLimit.body as SeedPage).records);
+    }
+    const refused = await face(ids.zendesk, { entity: 'tickets', action: 'list', params: { per_page: 500 } });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain('params.per_page');
+    // q on an sObject list: the caller's SOQL, as the query entity runs it.
+    const soql = { q: 'SELECT Id, Name FROM Account ORDER BY Id', limit: 3 };
+    const [ownSoql, viaQuery] = await Promise.all([
+      face(ids.salesforce, { entity: 'accounts', action: 'list', params: soql }),
+      seed(ids.salesforce, 'query', 'list', soql),
+    ]);
+    expect(envelopeOf(ownSoql).result).toEqual((viaQuery.body as SeedPage).records);
+    // check(): the operation the client picks (Salesforce's preferred_for_check, sobjects list;
+    // Zendesk's first list with no required params, tickets), with {limit: 1}.
+    for (const [id, entity] of [
+      [ids.zendesk, 'tickets'],
+      [ids.salesforce, 'sobjects'],
+    ] as const) {
+      const [viaSeed, viaFace] = await Promise.all([
+        seed(id, entity, 'list', { limit: 1 }),
+        face(id, { entity, action: 'list', params: { limit: 1 } }),
+      ]);
+      expect(viaSeed.status, viaSeed.text).toBe(200);
+      expect((viaSeed.body as SeedPage).records, entity).toHaveLength(1);
+      expect(envelopeOf(viaFace).result, entity).toEqual((viaSeed.body as SeedPage).records);
+    }
+  });
+
   it('gets one record as the seed route does; select_fields and exclude_fields trim it', async () => {
     const ticket = (await seed(ids.zendesk, 'tickets', 'get', { ticket_id: 4 })).body as Record<
       string,

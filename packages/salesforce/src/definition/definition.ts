@@ -1,5 +1,12 @@
-import { byteRangeParam, defineConnectorAction, searchRecordSchema } from '@conduit/connector-kit';
-import { defineConnector, SearchParamsSchema } from '@conduit/protocol';
+import {
+  byteRangeParam,
+  type CustomPaging,
+  defineConnectorAction,
+  pageParams as kitPageParams,
+  localPaging,
+  searchRecordSchema,
+} from '@conduit/connector-kit';
+import { defineConnector, SearchParamsSchema, ValidationError } from '@conduit/protocol';
 import * as z from 'zod';
 import { keysetListPaging } from '../keyset-list-paging';
 import { DEFAULT_BATCH, MAX_BATCH, MIN_BATCH, soqlListPaging } from '../soql-list-paging';
@@ -24,7 +31,7 @@ import {
   UserSchema,
 } from './records';
 import { SEARCHABLE_FIELDS, type SearchableEntity } from './searchable-fields';
-import { SOBJECT_LISTS, type SObjectEntity } from './sobject-lists';
+import { SOBJECT_LISTS, type SObjectEntity, type SObjectList } from './sobject-lists';
 
 const ID_PATTERN = /^[a-zA-Z0-9]{15}(?:[a-zA-Z0-9]{3})?$/;
 
@@ -92,17 +99,67 @@ function filterParams<E extends SObjectEntity>(entity: E): FilterShape<E> {
   return out as FilterShape<E>;
 }
 
+/**
+ * A caller's own SOQL on an sObject list (`q`, as Airbyte's Python SDK sends it on every sObject
+ * list; docs/airbyte-python-sdk.md): it must read that list's object, so the rows are its records.
+ */
+const ownSoql = (sobject: string) =>
+  z
+    .string()
+    .min(1)
+    .max(100_000)
+    .regex(
+      new RegExp(`^\\s*SELECT\\b[\\s\\S]*\\bFROM\\s+${sobject}\\b`, 'i'),
+      `must be a SOQL query FROM ${sobject}`,
+    )
+    .describe(
+      `your own SOQL FROM ${sobject}, run instead of the filters, e.g. SELECT Id, Name FROM ${sobject}`,
+    )
+    .optional();
+
+/** `q` replaces the list's own SOQL, so nothing that builds it may come with it. */
+/** The SOQL a caller gave as `q`, refusing the list's own filters beside it (they would be ignored). */
+function callerSoql(list: SObjectList, query: Readonly<Record<string, unknown>>): string {
+  const built = ['modified_since', ...Object.keys(list.filters)].filter(
+    (param) => query[param] !== undefined,
+  );
+  if (built.length > 0) {
+    const message = `q is run as it is: give its conditions in it, not ${built.join(', ')}`;
+    throw new ValidationError(message, {
+      status: 400,
+      details: [{ field: 'params.q', message, error_code: 'invalid_param' }],
+    });
+  }
+  return String(query.q);
+}
+
+function ownSoqlOrKeyset(list: SObjectList): CustomPaging {
+  const keyset = keysetListPaging(list);
+  const own = soqlListPaging((query) => callerSoql(list, query), true);
+  return {
+    type: 'custom',
+    readPage: (context) => (context.query.q === undefined ? keyset : own).readPage(context),
+  };
+}
+
 function listAction<E extends SObjectEntity, Record extends z.ZodType>(entity: E, record: Record) {
   const list = SOBJECT_LISTS[entity];
   return defineConnectorAction({
     kind: 'list',
     description: `List ${list.description.charAt(0).toLowerCase()}${list.description.slice(1)} (SOQL on ${list.sobject})`,
-    params: z.strictObject({ ...pageParams, ...listExtras, ...filterParams(entity) }),
+    params: z.strictObject({
+      ...pageParams,
+      ...listExtras,
+      ...filterParams(entity),
+      q: ownSoql(list.sobject),
+    }),
     record,
     upstream: {
       path: '/query',
       recordsAt: 'records',
-      paging: keysetListPaging(list),
+      // The caller's own SOQL (`q`) keeps its order, so it pages by its query locator; the list's
+      // own query pages by Id (keyset), exactly `limit` a page.
+      paging: ownSoqlOrKeyset(list),
     },
   });
 }
@@ -187,9 +244,11 @@ export const salesforceDefinition = defineConnector({
         list: defineConnectorAction({
           kind: 'list',
           description: 'List the sObject types of the org',
-          params: z.strictObject({}),
+          // Describe global answers every type at once (no paging upstream): paged here, so the
+          // `{limit: 1}` a health check sends (Airbyte's SDK's check() picks this list) is taken.
+          params: z.strictObject(kitPageParams({ maxLimit: 2000 })),
           record: SObjectSummarySchema,
-          upstream: { path: '/sobjects', recordsAt: 'sobjects' },
+          upstream: { path: '/sobjects', recordsAt: 'sobjects', paging: localPaging() },
         }),
         get: defineConnectorAction({
           kind: 'get',

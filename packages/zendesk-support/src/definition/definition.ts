@@ -34,6 +34,12 @@ import { SEARCHABLE_FIELDS, type SearchableEntity } from './searchable-fields';
 
 const page = pageParams({ maxLimit: 100 });
 
+/**
+ * Zendesk's own name for the page size, which clients written against its API (Airbyte's Python
+ * SDK among them) send on every list: taken as `limit`. See docs/airbyte-python-sdk.md.
+ */
+const pageAliases = { per_page: 'limit' } as const;
+
 const list = <Shape extends z.core.$ZodLooseShape, Record extends z.ZodType>(
   description: string,
   params: Shape,
@@ -44,6 +50,7 @@ const list = <Shape extends z.core.$ZodLooseShape, Record extends z.ZodType>(
     kind: 'list',
     description,
     params: z.strictObject({ ...page, ...params }),
+    paramAliases: pageAliases,
     record,
     upstream,
   });
@@ -124,6 +131,7 @@ export const zendeskDefinition = defineConnector({
                 message: 'start_time reads the incremental export, which takes neither sort nor external_id',
               },
             ),
+          paramAliases: pageAliases,
           record: TicketSchema,
           upstream: { path: '/tickets', recordsAt: 'tickets', paging: ticketPaging },
         }),
