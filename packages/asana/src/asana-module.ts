@@ -1,9 +1,14 @@
 import { authFromCredentials, defineConnectorModule } from '@conduit/connector-kit';
-import { parseConnectorCredentials, TASK_MANAGEMENT_BASE_URL, upstreamBaseUrl } from '@conduit/protocol';
+import {
+  parseConnectorCredentials,
+  TASK_MANAGEMENT_BASE_URL,
+  TaskManagementConfigSchema,
+  upstreamBaseUrl,
+} from '@conduit/protocol';
+import { ASANA_ERROR_CLASSES } from './asana-errors';
 import { asanaDefinition } from './definition/definition';
 import { SEARCHABLE_FIELDS } from './definition/searchable-fields';
 import { ASANA_DOWNLOAD_HOSTS } from './download-hosts';
-import { ASANA_ERROR_CLASSES } from './hosted-executor';
 import { ASANA_RATE_LIMIT, asanaTokenUrl, createAsanaExecutor } from './local-executor';
 import { asanaSyncPlan } from './sync-plan';
 
@@ -62,6 +67,7 @@ export const asanaModule = defineConnectorModule({
   },
   parseCredentials: (value) => parseConnectorCredentials('task-management', value),
   defaultBaseUrl: TASK_MANAGEMENT_BASE_URL,
+  config: TaskManagementConfigSchema,
   baseUrl: (config) => upstreamBaseUrl('task-management', config),
   createExecutor(options) {
     const baseUrl = options.baseUrl ?? TASK_MANAGEMENT_BASE_URL;

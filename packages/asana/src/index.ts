@@ -18,7 +18,6 @@ export {
   type ExecuteResult,
 } from './deprecated-exports';
 export { ASANA_DOWNLOAD_HOSTS } from './download-hosts';
-export { ASANA_ERROR_CLASSES, type AsanaHostedOptions, createAsanaHostedExecutor } from './hosted-executor';
 export {
   ASANA_API_URL,
   ASANA_RATE_LIMIT,

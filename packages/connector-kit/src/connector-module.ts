@@ -15,6 +15,7 @@ import type {
   TokenBodyEncoding,
   TransportHooks,
 } from '@conduit/transport';
+import type * as z from 'zod';
 import type { LocalConnectorExecutor } from './create-connector-executor';
 import type { SyncPlan } from './sync-plan';
 
@@ -164,6 +165,7 @@ export interface ModuleExecutorOptions<Credentials = Readonly<Record<string, str
 export interface ConnectorModule<
   D extends ConnectorDefinition = ConnectorDefinition,
   Kind extends ConnectorType = ConnectorType,
+  Extra extends object = {},
 > {
   /** Stable name, e.g. `asana`: the CLI's connector name and settings prefix. */
   readonly name: string;
@@ -180,9 +182,18 @@ export interface ConnectorModule<
   parseCredentials(value: unknown): ConnectorCredentialsByType[Kind];
   /** The API root when the config names none. */
   readonly defaultBaseUrl: string;
+  /** The strict schema of the kind's configuration variables (`base_url` and the kind's own). */
+  readonly config: z.ZodObject;
   /** The API root of a connector's config (validated; throws `ValidationError` `invalid_config`). */
   baseUrl(config: ConnectorConfigByType[Kind] | Record<string, unknown> | undefined): string;
-  createExecutor(options: ModuleExecutorOptions<ConnectorCredentialsByType[Kind]>): LocalConnectorExecutor;
+  createExecutor(
+    options: ModuleExecutorOptions<ConnectorCredentialsByType[Kind]> & Partial<Extra>,
+  ): LocalConnectorExecutor;
+  /**
+   * Local-mode options of this connector beyond the shared ones (credentials, config, transport),
+   * e.g. Salesforce's `apiVersion`: `createConnector` passes them on to `createExecutor`.
+   */
+  readonly localOptions?: { readonly [Name in keyof Extra]-?: true };
   /** How the hosted service syncs the connector for search; absent when it has no search. */
   readonly sync?: SyncPlan;
   /** The fields `search` may filter, sort and project on, per searchable entity. */
@@ -212,8 +223,10 @@ export interface ConnectorModule<
  * export const asanaModule = defineConnectorModule({ name: 'asana', kind: 'task-management', ... });
  * ```
  */
-export function defineConnectorModule<const D extends ConnectorDefinition, const Kind extends ConnectorType>(
-  module: ConnectorModule<D, Kind>,
-): ConnectorModule<D, Kind> {
+export function defineConnectorModule<
+  const D extends ConnectorDefinition,
+  const Kind extends ConnectorType,
+  Extra extends object = {},
+>(module: ConnectorModule<D, Kind, Extra>): ConnectorModule<D, Kind, Extra> {
   return module;
 }

@@ -74,6 +74,7 @@ const foldersModule = defineConnectorModule({
   credentialMethods: [{ id: 'personal_access_token', displayName: 'token', fields: [{ name: 'token' }] }],
   parseCredentials: (value) => value as { token: string },
   defaultBaseUrl: 'https://folders.test/api',
+  config: z.strictObject({ base_url: z.string().optional() }),
   baseUrl: () => 'https://folders.test/api',
   createExecutor: (options) =>
     createConnectorExecutor({

@@ -11,7 +11,6 @@ export {
   type SObjectList,
   type SoqlFilter,
 } from './definition/sobject-lists';
-export { createSalesforceHostedExecutor, type SalesforceHostedOptions } from './hosted-executor';
 export {
   createSalesforceExecutor,
   DEFAULT_API_VERSION,

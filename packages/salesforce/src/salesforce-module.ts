@@ -1,8 +1,12 @@
 import { defineConnectorModule } from '@conduit/connector-kit';
-import { DEFAULT_CRM_INSTANCE_URL, upstreamBaseUrl } from '@conduit/protocol';
+import { CrmConfigSchema, DEFAULT_CRM_INSTANCE_URL, upstreamBaseUrl } from '@conduit/protocol';
 import { salesforceDefinition } from './definition/definition';
 import { SEARCHABLE_FIELDS } from './definition/searchable-fields';
-import { createSalesforceExecutor, SALESFORCE_RATE_LIMIT } from './local-executor';
+import {
+  createSalesforceExecutor,
+  SALESFORCE_RATE_LIMIT,
+  type SalesforceLocalOptions,
+} from './local-executor';
 import { parseSalesforceCredentials } from './salesforce-credentials';
 import { salesforceSyncPlan } from './sync-plan';
 
@@ -18,7 +22,11 @@ const SALESFORCE_OAUTH_SCOPES = ['api', 'refresh_token'] as const;
  * const registry = createConnectorRegistry([asanaModule, salesforceModule]);
  * ```
  */
-export const salesforceModule = defineConnectorModule({
+export const salesforceModule = defineConnectorModule<
+  typeof salesforceDefinition,
+  'crm',
+  Pick<SalesforceLocalOptions, 'apiVersion' | 'onApiUsage' | 'onLimitWarning' | 'limitWarningAt'>
+>({
   name: 'salesforce',
   kind: 'crm',
   displayName: 'Salesforce',
@@ -53,10 +61,16 @@ export const salesforceModule = defineConnectorModule({
   },
   parseCredentials: (value) => parseSalesforceCredentials(value),
   defaultBaseUrl: DEFAULT_CRM_INSTANCE_URL,
+  config: CrmConfigSchema,
   baseUrl: (config) => upstreamBaseUrl('crm', config),
+  localOptions: { apiVersion: true, onApiUsage: true, onLimitWarning: true, limitWarningAt: true },
   createExecutor: (options) =>
     createSalesforceExecutor({
       credentials: options.credentials,
+      ...(options.apiVersion === undefined ? {} : { apiVersion: options.apiVersion }),
+      ...(options.onApiUsage === undefined ? {} : { onApiUsage: options.onApiUsage }),
+      ...(options.onLimitWarning === undefined ? {} : { onLimitWarning: options.onLimitWarning }),
+      ...(options.limitWarningAt === undefined ? {} : { limitWarningAt: options.limitWarningAt }),
       ...(options.baseUrl === undefined ? {} : { instanceUrl: options.baseUrl }),
       ...(options.saveCredentials === undefined
         ? {}

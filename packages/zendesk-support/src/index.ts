@@ -13,7 +13,6 @@ export {
   SEARCHABLE_FIELDS,
   type SearchableEntity,
 } from './definition/searchable-fields';
-export { createZendeskHostedExecutor, type ZendeskHostedOptions } from './hosted-executor';
 export { createZendeskExecutor, ZENDESK_RATE_LIMIT, type ZendeskLocalExecutor } from './local-executor';
 export { zendeskSyncPlan } from './sync-plan';
 export {

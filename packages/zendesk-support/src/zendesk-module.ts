@@ -1,5 +1,5 @@
 import { defineConnectorModule } from '@conduit/connector-kit';
-import { parseConnectorCredentials, upstreamBaseUrl } from '@conduit/protocol';
+import { parseConnectorCredentials, SupportDeskConfigSchema, upstreamBaseUrl } from '@conduit/protocol';
 import { zendeskDefinition } from './definition/definition';
 import { SEARCHABLE_FIELDS } from './definition/searchable-fields';
 import { createZendeskExecutor, ZENDESK_RATE_LIMIT } from './local-executor';
@@ -62,7 +62,17 @@ export const zendeskSupportModule = defineConnectorModule({
   },
   parseCredentials: (value) => parseConnectorCredentials('support-desk', value),
   defaultBaseUrl: ZENDESK_DEFAULT_BASE_URL,
-  baseUrl: (config) => upstreamBaseUrl('support-desk', config),
+  config: SupportDeskConfigSchema,
+  // With `base_url` alone the schema would refuse the missing subdomain; any subdomain satisfies
+  // it, since base_url replaces the address built from it. Only then: a config with neither must
+  // fail on its missing subdomain, not call a made-up account.
+  baseUrl: (config) =>
+    upstreamBaseUrl(
+      'support-desk',
+      config?.subdomain === undefined && config?.base_url !== undefined
+        ? { subdomain: 'override', ...config }
+        : config,
+    ),
   createExecutor: createZendeskExecutor,
   sync: zendeskSyncPlan,
   searchableFields: SEARCHABLE_FIELDS,
