@@ -38,6 +38,7 @@ const ENGINES: Readonly<Record<string, string>> = {
   '@conduit/mcp': '>=20',
   '@conduit/zendesk-support': '>=20',
   '@conduit/salesforce': '>=20',
+  '@conduit/connectors': '>=20',
   '@conduit/server': '>=22.16.0',
   '@conduit/cli': '>=22.16.0',
 };

@@ -1,11 +1,6 @@
 import { authFromCredentials, defineConnectorModule } from '@conduit/connector-kit';
-import {
-  parseConnectorCredentials,
-  TASK_MANAGEMENT_BASE_URL,
-  TaskManagementConfigSchema,
-  upstreamBaseUrl,
-} from '@conduit/protocol';
 import { ASANA_ERROR_CLASSES } from './asana-errors';
+import { ASANA_API_URL, asanaKind } from './asana-kind';
 import { asanaDefinition } from './definition/definition';
 import { SEARCHABLE_FIELDS } from './definition/searchable-fields';
 import { ASANA_DOWNLOAD_HOSTS } from './download-hosts';
@@ -35,23 +30,9 @@ const ASANA_OAUTH_SCOPES = [
  * ```
  */
 export const asanaModule = defineConnectorModule({
-  name: 'asana',
-  kind: 'task-management',
+  connectorKind: asanaKind,
   displayName: 'Asana',
   definition: asanaDefinition,
-  credentialMethods: [
-    { id: 'personal_access_token', displayName: 'personal access token', fields: [{ name: 'token' }] },
-    {
-      id: 'oauth',
-      displayName: 'OAuth refresh token',
-      fields: [
-        { name: 'refresh_token' },
-        { name: 'client_id' },
-        { name: 'client_secret' },
-        { name: 'access_token', optional: true },
-      ],
-    },
-  ],
   // Asana's consent page and token endpoint sit on the API root's origin (reference §5); the
   // scopes cover what the read-only connector lists, gets and downloads.
   oauth: {
@@ -65,12 +46,9 @@ export const asanaModule = defineConnectorModule({
       access_token: tokens.accessToken,
     }),
   },
-  parseCredentials: (value) => parseConnectorCredentials('task-management', value),
-  defaultBaseUrl: TASK_MANAGEMENT_BASE_URL,
-  config: TaskManagementConfigSchema,
-  baseUrl: (config) => upstreamBaseUrl('task-management', config),
+  defaultBaseUrl: ASANA_API_URL,
   createExecutor(options) {
-    const baseUrl = options.baseUrl ?? TASK_MANAGEMENT_BASE_URL;
+    const baseUrl = options.baseUrl ?? ASANA_API_URL;
     const save = options.saveCredentials;
     const auth = authFromCredentials(options.credentials, {
       tokenUrl: asanaTokenUrl(baseUrl),

@@ -1,10 +1,4 @@
-import type {
-  ConnectorConfigByType,
-  ConnectorCredentialsByType,
-  ConnectorDefinition,
-  ConnectorExecutor,
-  ConnectorType,
-} from '@conduit/protocol';
+import type { ConnectorDefinition, ConnectorExecutor } from '@conduit/protocol';
 import type * as z from 'zod';
 import { type ConnectorClient, createConnectorClient } from './connector-client';
 import type { ConnectorModule, ModuleExecutorOptions } from './connector-module';
@@ -13,10 +7,12 @@ import { invalidOption } from './invalid-option';
 import { refuseUnknownOptions, TRANSPORT_OPTIONS } from './unknown-options';
 
 // biome-ignore lint/suspicious/noExplicitAny: any module, whatever its definition, kind and extras.
-type AnyModule = ConnectorModule<ConnectorDefinition, ConnectorType, any>;
+type AnyModule = ConnectorModule<ConnectorDefinition, string, any, any, any>;
 
-type KindOf<M> = M extends ConnectorModule<ConnectorDefinition, infer Kind, object> ? Kind : never;
-type ExtraOf<M> = M extends ConnectorModule<ConnectorDefinition, ConnectorType, infer Extra> ? Extra : never;
+type Parts<M> =
+  M extends ConnectorModule<ConnectorDefinition, string, infer Extra, infer Credentials, infer Config>
+    ? { extra: Extra; credentials: Credentials; config: Config }
+    : never;
 
 /**
  * Options of local mode, the same for every connector: the credentials by the field names the
@@ -26,7 +22,7 @@ type ExtraOf<M> = M extends ConnectorModule<ConnectorDefinition, ConnectorType, 
  *
  * @example
  * ```ts
- * const options: LocalModeOptions<SupportDeskCredentials, SupportDeskConfig> = {
+ * const options: LocalModeOptions<ZendeskSupportCredentials, { subdomain: string }> = {
  *   credentials: { email: 'agent@acme.example', api_token: process.env.ZENDESK_API_TOKEN! },
  *   config: { subdomain: 'acme' },
  * };
@@ -53,8 +49,7 @@ export type LocalModeOptions<Credentials, Config> = Omit<
  * ```
  */
 export type ConnectorOptions<M extends AnyModule> =
-  | (LocalModeOptions<ConnectorCredentialsByType[KindOf<M>], Partial<ConnectorConfigByType[KindOf<M>]>> &
-      Partial<ExtraOf<M>>)
+  | (LocalModeOptions<Parts<M>['credentials'], Partial<Parts<M>['config']>> & Partial<Parts<M>['extra']>)
   | { readonly hosted: HostedModeOptions }
   | { readonly executor: ConnectorExecutor };
 

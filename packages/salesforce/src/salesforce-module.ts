@@ -1,5 +1,4 @@
 import { defineConnectorModule } from '@conduit/connector-kit';
-import { CrmConfigSchema, DEFAULT_CRM_INSTANCE_URL, upstreamBaseUrl } from '@conduit/protocol';
 import { salesforceDefinition } from './definition/definition';
 import { SEARCHABLE_FIELDS } from './definition/searchable-fields';
 import {
@@ -8,6 +7,7 @@ import {
   type SalesforceLocalOptions,
 } from './local-executor';
 import { parseSalesforceCredentials } from './salesforce-credentials';
+import { DEFAULT_INSTANCE_URL, type SalesforceCredentials, salesforceKind } from './salesforce-kind';
 import { salesforceSyncPlan } from './sync-plan';
 
 /** `api` for the REST API, `refresh_token` so the code exchange returns one (reference §3). */
@@ -25,19 +25,13 @@ const SALESFORCE_OAUTH_SCOPES = ['api', 'refresh_token'] as const;
 export const salesforceModule = defineConnectorModule<
   typeof salesforceDefinition,
   'crm',
+  SalesforceCredentials,
+  ReturnType<typeof salesforceKind.parseConfig>,
   Pick<SalesforceLocalOptions, 'apiVersion' | 'onApiUsage' | 'onLimitWarning' | 'limitWarningAt'>
 >({
-  name: 'salesforce',
-  kind: 'crm',
+  connectorKind: salesforceKind,
   displayName: 'Salesforce',
   definition: salesforceDefinition,
-  credentialMethods: [
-    {
-      id: 'oauth',
-      displayName: 'OAuth',
-      fields: [{ name: 'refresh_token' }, { name: 'client_id' }, { name: 'client_secret' }],
-    },
-  ],
   // The web-server flow runs on the configured login host (login.salesforce.com, test.salesforce.com
   // for sandboxes, or a My Domain; reference §3.1). The token response's instance_url is the
   // org's own host, which also serves the token endpoint, so it becomes the connector's
@@ -60,9 +54,7 @@ export const salesforceModule = defineConnectorModule<
     },
   },
   parseCredentials: (value) => parseSalesforceCredentials(value),
-  defaultBaseUrl: DEFAULT_CRM_INSTANCE_URL,
-  config: CrmConfigSchema,
-  baseUrl: (config) => upstreamBaseUrl('crm', config),
+  defaultBaseUrl: DEFAULT_INSTANCE_URL,
   localOptions: { apiVersion: true, onApiUsage: true, onLimitWarning: true, limitWarningAt: true },
   createExecutor: (options) =>
     createSalesforceExecutor({

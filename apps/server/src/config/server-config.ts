@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { connectorRegistry } from '@conduit/connectors/loaded';
 import { createEgressPolicy } from '@conduit/transport';
-import { connectorRegistry } from '../connectors/registry';
 import { decodeKey, type EncryptionKey, keyFingerprint, parseEncryptionKeys } from '../crypto/keyring';
 import type { UpstreamEgressSettings } from '../execute/upstream-egress';
 import { LOG_LEVELS, type LogLevel } from '../logging/logger';

@@ -1,11 +1,9 @@
+import { type ConnectorType, connectorKind, requireConnectorType } from '@conduit/connectors';
 import {
   ConduitError,
-  type ConnectorType,
-  connectorKinds,
   type DownloadResult,
   findAction,
   parseSearchParams,
-  requireConnectorType,
   resolveExecuteRequest,
   UnsupportedOperationError,
 } from '@conduit/protocol';
@@ -75,7 +73,7 @@ async function upstreamFailure(
   names: { entity: string; action: string },
 ): Promise<Response> {
   if (c.req.raw.signal.aborted) throw clientClosed();
-  const mapped = translateExecuteError(error, { vendor: connectorKinds[type].vendor, action: names.action });
+  const mapped = translateExecuteError(error, { vendor: connectorKind(type).vendor, action: names.action });
   if (!(mapped instanceof UpstreamFailureError)) throw mapped;
   if (mapped.code === 'upstream_auth_failed') {
     await services.connectors.markNeedsReauth(record);
@@ -144,7 +142,7 @@ export function registerExecuteRoute(
     const { action } = resolveExecuteRequest(definition, entity, body.action, params);
 
     const executor = await options.executors.forConnector(caller, record, type, c.get('requestId'));
-    const vendor = connectorKinds[type].vendor;
+    const vendor = connectorKind(type).vendor;
     const deadline = new RequestDeadline(c.req.raw.signal, options.deadlineMs, () =>
       upstreamTimeout(vendor, options.deadlineMs),
     );

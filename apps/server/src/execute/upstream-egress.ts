@@ -1,7 +1,7 @@
-import type { ConnectorType } from '@conduit/protocol';
+import type { ConnectorType } from '@conduit/connectors';
+import { connectorRegistry } from '@conduit/connectors/loaded';
 import { assertUrlAllowed, createEgressPolicy, type ResponseBounds } from '@conduit/transport';
 import { createBoundedFetch, createEgressDispatcher, type EgressLookup } from '@conduit/transport/egress';
-import { connectorRegistry } from '../connectors/registry';
 
 type Agent = ReturnType<typeof createEgressDispatcher>;
 
