@@ -1,10 +1,5 @@
-import { baseUrlOverride, defineConnectorKind } from '@conduit/protocol';
+import { baseUrlOverride, defineConnectorKind, identifierField, secretField } from '@conduit/protocol';
 import * as z from 'zod';
-
-// Long enough for any token (JWT access tokens run to a few KiB), short enough that a credentials
-// object cannot be used to store arbitrary data.
-const secret = z.string().min(1).max(8192);
-const identifier = z.string().min(1).max(1024);
 
 /** The upstream API root (reference §1). */
 export const ASANA_API_URL = 'https://app.asana.com/api/1.0';
@@ -32,16 +27,16 @@ export const asanaKind = defineConnectorKind({
     {
       id: 'personal_access_token',
       displayName: 'personal access token',
-      schema: z.strictObject({ token: secret }),
+      schema: z.strictObject({ token: secretField }),
     },
     {
       id: 'oauth',
       displayName: 'OAuth refresh token',
       schema: z.strictObject({
-        refresh_token: secret,
-        client_id: identifier,
-        client_secret: secret,
-        access_token: secret.optional(),
+        refresh_token: secretField,
+        client_id: identifierField,
+        client_secret: secretField,
+        access_token: secretField.optional(),
       }),
     },
   ],

@@ -25,6 +25,7 @@ export {
   requireConnectorKind,
   resolveConnectorKind,
 } from './connector-kinds/connector-kind';
+export { identifierField, secretField } from './connector-kinds/credential-fields';
 export { baseUrlOverride, upstreamUrlSchema } from './connector-kinds/upstream-url';
 export { parseDuration } from './duration';
 export * from './errors/index';

@@ -1,8 +1,11 @@
-import { baseUrlOverride, defineConnectorKind, upstreamUrlSchema } from '@conduit/protocol';
+import {
+  baseUrlOverride,
+  defineConnectorKind,
+  identifierField,
+  secretField,
+  upstreamUrlSchema,
+} from '@conduit/protocol';
 import * as z from 'zod';
-
-const secret = z.string().min(1).max(8192);
-const identifier = z.string().min(1).max(1024);
 
 /** Where an org signs in when no instance URL is configured: the generic login host. */
 export const DEFAULT_INSTANCE_URL = 'https://login.salesforce.com';
@@ -30,10 +33,10 @@ export const salesforceKind = defineConnectorKind({
       id: 'oauth',
       displayName: 'OAuth',
       schema: z.strictObject({
-        refresh_token: secret,
-        client_id: identifier,
-        client_secret: secret,
-        access_token: secret.optional(),
+        refresh_token: secretField,
+        client_id: identifierField,
+        client_secret: secretField,
+        access_token: secretField.optional(),
       }),
     },
   ],

@@ -1,7 +1,5 @@
-import { baseUrlOverride, defineConnectorKind } from '@conduit/protocol';
+import { baseUrlOverride, defineConnectorKind, secretField } from '@conduit/protocol';
 import * as z from 'zod';
-
-const secret = z.string().min(1).max(8192);
 
 // One DNS label: the account name in `<subdomain>.zendesk.com`.
 const dnsLabel = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
@@ -29,12 +27,12 @@ export const zendeskSupportKind = defineConnectorKind({
     {
       id: 'oauth',
       displayName: 'OAuth',
-      schema: z.strictObject({ access_token: secret, refresh_token: secret.optional() }),
+      schema: z.strictObject({ access_token: secretField, refresh_token: secretField.optional() }),
     },
     {
       id: 'api_token',
       displayName: 'API token',
-      schema: z.strictObject({ email: z.email().max(320), api_token: secret }),
+      schema: z.strictObject({ email: z.email().max(320), api_token: secretField }),
     },
   ],
   config: z.strictObject({
