@@ -10,6 +10,7 @@ const packages = [
   'asana',
   'zendesk-support',
   'salesforce',
+  'connectors',
   'cloud',
   'testkit',
   'mcp',
@@ -20,6 +21,10 @@ export const workspaceAliases: Record<string, string> = {
   // Subpath exports first: an alias matches by prefix, so `@conduit/mcp` would swallow them.
   '@conduit/mcp/ai-sdk': `${root}packages/mcp/src/ai-sdk.ts`,
   '@conduit/transport/egress': `${root}packages/transport/src/egress.ts`,
+  '@conduit/asana/kind': `${root}packages/asana/src/kind.ts`,
+  '@conduit/zendesk-support/kind': `${root}packages/zendesk-support/src/kind.ts`,
+  '@conduit/salesforce/kind': `${root}packages/salesforce/src/kind.ts`,
+  '@conduit/connectors/loaded': `${root}packages/connectors/src/loaded.ts`,
   ...Object.fromEntries(packages.map((name) => [`@conduit/${name}`, `${root}packages/${name}/src/index.ts`])),
 };
 

@@ -40,6 +40,7 @@ const ENGINES: Readonly<Record<string, string>> = {
   '@conduit/mcp': '>=22',
   '@conduit/zendesk-support': '>=22',
   '@conduit/salesforce': '>=22',
+  '@conduit/connectors': '>=22',
   '@conduit/server': '>=22.16.0',
   '@conduit/cli': '>=22.16.0',
 };

@@ -1,3 +1,4 @@
+export { connectorRegistry } from '@conduit/connectors/loaded';
 export { describeListenError, type ListenFailure } from './cli/describe-listen-error';
 export { runCli } from './cli/run-cli';
 export { type Clock, systemClock } from './clock';
@@ -9,7 +10,6 @@ export {
   loadServerConfig,
   type ServerConfig,
 } from './config/server-config';
-export { connectorRegistry } from './connectors/registry';
 export { loadOrCreateKeyFile } from './crypto/key-file';
 export { type EncryptionKey, Keyring, keyFingerprint, parseEncryptionKeys } from './crypto/keyring';
 export { resolveKeyring } from './crypto/resolve-keyring';

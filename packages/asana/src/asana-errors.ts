@@ -3,6 +3,7 @@ import {
   type ApiErrorOptions,
   type ConduitError,
   CursorExpiredError,
+  type ErrorClasses,
   type RequestDescription,
   redactHeaders,
 } from '@conduit/protocol';
@@ -70,3 +71,6 @@ export function mapAsanaError(context: {
   }
   return undefined;
 }
+
+/** The same error classes in hosted mode as in local mode: the service reports the upstream's 402 by its code. */
+export const ASANA_ERROR_CLASSES: ErrorClasses = { premium_required: PremiumRequiredError };

@@ -48,7 +48,7 @@ describe('asanaModule', () => {
   });
 
   it('types get, list and search results from their record schemas', () => {
-    const asana = createAsana({ auth: { token: 't' } });
+    const asana = createAsana({ credentials: { token: 't' } });
     type Task = Awaited<ReturnType<typeof asana.tasks.get>>;
     expectTypeOf<Task['name']>().toEqualTypeOf<string>();
     expectTypeOf<Task['gid']>().toEqualTypeOf<string>();

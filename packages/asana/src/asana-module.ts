@@ -1,9 +1,9 @@
 import { authFromCredentials, defineConnectorModule } from '@conduit/connector-kit';
-import { parseConnectorCredentials, TASK_MANAGEMENT_BASE_URL, upstreamBaseUrl } from '@conduit/protocol';
+import { ASANA_ERROR_CLASSES } from './asana-errors';
+import { ASANA_API_URL, asanaKind } from './asana-kind';
 import { asanaDefinition } from './definition/definition';
 import { SEARCHABLE_FIELDS } from './definition/searchable-fields';
 import { ASANA_DOWNLOAD_HOSTS } from './download-hosts';
-import { ASANA_ERROR_CLASSES } from './hosted-executor';
 import { ASANA_RATE_LIMIT, asanaTokenUrl, createAsanaExecutor } from './local-executor';
 import { asanaSyncPlan } from './sync-plan';
 
@@ -30,25 +30,11 @@ const ASANA_OAUTH_SCOPES = [
  * ```
  */
 export const asanaModule = defineConnectorModule({
-  name: 'asana',
-  kind: 'task-management',
+  connectorKind: asanaKind,
   displayName: 'Asana',
   // The Airbyte agent SDK's connector definition id (its connector model's `id`).
   definitionIds: ['d0243522-dccf-4978-8ba0-37ed47a0bdbf'],
   definition: asanaDefinition,
-  credentialMethods: [
-    { id: 'personal_access_token', displayName: 'personal access token', fields: [{ name: 'token' }] },
-    {
-      id: 'oauth',
-      displayName: 'OAuth refresh token',
-      fields: [
-        { name: 'refresh_token' },
-        { name: 'client_id' },
-        { name: 'client_secret' },
-        { name: 'access_token', optional: true },
-      ],
-    },
-  ],
   // Asana's consent page and token endpoint sit on the API root's origin (reference §5); the
   // scopes cover what the read-only connector lists, gets and downloads.
   oauth: {
@@ -63,11 +49,9 @@ export const asanaModule = defineConnectorModule({
       access_token: tokens.accessToken,
     }),
   },
-  parseCredentials: (value) => parseConnectorCredentials('task-management', value),
-  defaultBaseUrl: TASK_MANAGEMENT_BASE_URL,
-  baseUrl: (config) => upstreamBaseUrl('task-management', config),
+  defaultBaseUrl: ASANA_API_URL,
   createExecutor(options) {
-    const baseUrl = options.baseUrl ?? TASK_MANAGEMENT_BASE_URL;
+    const baseUrl = options.baseUrl ?? ASANA_API_URL;
     const save = options.saveCredentials;
     const auth = authFromCredentials(options.credentials, {
       tokenUrl: asanaTokenUrl(baseUrl),

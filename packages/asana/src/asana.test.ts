@@ -19,7 +19,10 @@ let asana: Asana;
 
 beforeAll(async () => {
   sim = await startAsanaSimulator({ dataset: { preset: 'tiny', seed: 3 } });
-  asana = createAsana({ auth: { token: sim.tokens.personalAccessToken }, baseUrl: sim.baseUrl });
+  asana = createAsana({
+    credentials: { token: sim.tokens.personalAccessToken },
+    config: { base_url: sim.baseUrl },
+  });
 });
 afterAll(() => sim.close());
 
@@ -316,7 +319,10 @@ describe('pagination and the upstream’s limits', () => {
       dataset: { preset: 'tiny', seed: 9, largeProject: { tasks: 2_500 } },
     });
     try {
-      const client = createAsana({ auth: { token: big.tokens.personalAccessToken }, baseUrl: big.baseUrl });
+      const client = createAsana({
+        credentials: { token: big.tokens.personalAccessToken },
+        config: { base_url: big.baseUrl },
+      });
       const largest = [...big.data.projects].sort(
         (a, b) =>
           big.data.taskGids({ projectGid: b.gid }).length - big.data.taskGids({ projectGid: a.gid }).length,
@@ -346,8 +352,8 @@ describe('pagination and the upstream’s limits', () => {
     const timed = await startAsanaSimulator({ dataset: { preset: 'tiny', seed: 3 }, clock: 'manual' });
     try {
       const client = createAsana({
-        auth: { token: timed.tokens.personalAccessToken },
-        baseUrl: timed.baseUrl,
+        credentials: { token: timed.tokens.personalAccessToken },
+        config: { base_url: timed.baseUrl },
       });
       const p = timed.data.projects.find((x) => timed.data.taskGids({ projectGid: x.gid }).length > 2)!;
       const page = await client.project_tasks.list({ project_gid: p.gid, limit: 1 });
@@ -373,8 +379,8 @@ describe('pagination and the upstream’s limits', () => {
     const storm = await startAsanaSimulator({ dataset: { preset: 'tiny', seed: 3 } });
     try {
       const client = createAsana({
-        auth: { token: storm.tokens.personalAccessToken },
-        baseUrl: storm.baseUrl,
+        credentials: { token: storm.tokens.personalAccessToken },
+        config: { base_url: storm.baseUrl },
         retry: { limit: 6, maxDelayMs: 50 },
       });
       storm.faults.inject({ kind: 'status', status: 429, retryAfterSeconds: 0 }, { times: 4, target: 'api' });
@@ -395,7 +401,7 @@ describe('pagination and the upstream’s limits', () => {
   });
 
   it('refuses a bad token with AuthenticationError', async () => {
-    const client = createAsana({ auth: { token: 'not-a-token' }, baseUrl: sim.baseUrl });
+    const client = createAsana({ credentials: { token: 'not-a-token' }, config: { base_url: sim.baseUrl } });
     await expect(client.workspaces.list()).rejects.toBeInstanceOf(AuthenticationError);
   });
 });
@@ -478,19 +484,36 @@ describe('createAsana options', () => {
   };
 
   it('names an option it does not know, and the one to use, instead of dropping it', () => {
-    // The Zendesk and Salesforce shape, from plain JavaScript: `credentials` was ignored, and the
-    // call then failed on the missing `auth` with a TypeError.
+    // The old Asana shape mixed with the new one, from plain JavaScript: `baseUrl` would be
+    // dropped, and the connector would call app.asana.com with these credentials.
     const error = attempt({ credentials: { token: 't' }, baseUrl: sim.baseUrl });
     expect(error).toBeInstanceOf(ValidationError);
     expect(error).toMatchObject({
       code: 'invalid_config',
-      details: [{ field: 'credentials', message: 'unknown option credentials (use auth)' }],
+      details: [{ field: 'baseUrl', message: 'unknown option baseUrl (use config.base_url)' }],
     });
   });
 
-  it('names auth when it is missing', () => {
-    const error = attempt({ baseUrl: sim.baseUrl });
-    expect(error).toBeInstanceOf(ValidationError);
+  it('names credentials when they are missing, and config fields that are bad', () => {
+    const missing = attempt({ config: { base_url: sim.baseUrl } });
+    expect(missing).toBeInstanceOf(ValidationError);
+    expect((missing as ValidationError).details[0]?.field).toBe('credentials');
+    expect((missing as ValidationError).message).toMatch(
+      /^createAsana: credentials are required: \{ token \}/,
+    );
+    const badConfig = attempt({ credentials: { token: 't' }, config: { base_url: 'ftp://x', region: 'eu' } });
+    expect(badConfig).toBeInstanceOf(ValidationError);
+    expect((badConfig as ValidationError).details.map((detail) => detail.field).sort()).toEqual([
+      'config.base_url',
+      'config.region',
+    ]);
+  });
+
+  it('still takes the deprecated { auth, baseUrl } shape', async () => {
+    // (The OAuth test above uses it too; its once-per-process warning is the kit's warnDeprecated.)
+    const old = createAsana({ auth: { token: sim.tokens.personalAccessToken }, baseUrl: sim.baseUrl });
+    expect((await old.workspaces.list()).records.length).toBeGreaterThan(0);
+    const error = attempt({ auth: 'nope', baseUrl: sim.baseUrl });
     expect((error as ValidationError).details[0]?.field).toBe('auth');
   });
 });

@@ -19,6 +19,7 @@ export {
 } from '@conduit/protocol';
 export { type Asana, type AsanaOptions, createAsana } from './asana';
 export { mapAsanaError, PremiumRequiredError } from './asana-errors';
+export { ASANA_API_URL, type AsanaCredentials, asanaKind } from './asana-kind';
 export { asanaModule } from './asana-module';
 export { type AsanaDefinition, asanaDefinition } from './definition/definition';
 export * from './definition/records';
@@ -26,8 +27,6 @@ export {
   SEARCHABLE_ENTITIES,
   SEARCHABLE_FIELDS,
   type SearchableEntity,
-  type SearchRecordShape,
-  searchRecord,
 } from './definition/searchable-fields';
 export {
   type ActionMethod,
@@ -37,15 +36,10 @@ export {
   type ExecuteResult,
 } from './deprecated-exports';
 export { ASANA_DOWNLOAD_HOSTS } from './download-hosts';
-export { ASANA_ERROR_CLASSES, type AsanaHostedOptions, createAsanaHostedExecutor } from './hosted-executor';
 export {
-  ASANA_API_URL,
   ASANA_RATE_LIMIT,
   type AsanaAuth,
   type AsanaLocalOptions,
-  type AsanaTokens,
-  asanaTokenUrl,
   createLocalExecutor,
 } from './local-executor';
-export { type AsanaSyncJobKind, asanaSyncPlan } from './sync-plan';
 export { VERSION } from './version';

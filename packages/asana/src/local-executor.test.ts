@@ -14,8 +14,8 @@ const record = (gid: string) => ({
 
 function asanaAnswering(body: unknown) {
   return createAsana({
-    auth: { token: 'token' },
-    baseUrl: 'http://asana.test/api/1.0',
+    credentials: { token: 'token' },
+    config: { base_url: 'http://asana.test/api/1.0' },
     rateLimit: false,
     retry: false,
     fetch: async () =>
@@ -78,7 +78,10 @@ describe('get records of the local executor', () => {
   async function realProject(): Promise<Record<string, unknown>> {
     const sim = await startAsanaSimulator({ dataset: { preset: 'tiny', seed: 4 } });
     try {
-      const asana = createAsana({ auth: { token: sim.tokens.personalAccessToken }, baseUrl: sim.baseUrl });
+      const asana = createAsana({
+        credentials: { token: sim.tokens.personalAccessToken },
+        config: { base_url: sim.baseUrl },
+      });
       const gid = sim.data.projects[0]?.gid as string;
       return (await asana.projects.get({ project_gid: gid })) as Record<string, unknown>;
     } finally {

@@ -13,11 +13,9 @@ import type {
   TransportHooks,
 } from '@conduit/transport';
 import { mapAsanaError } from './asana-errors';
+import { ASANA_API_URL } from './asana-kind';
 import { asanaDefinition } from './definition/definition';
 import { VERSION } from './version';
-
-/** The upstream API root. */
-export const ASANA_API_URL = 'https://app.asana.com/api/1.0';
 
 /** The upstream's published limits for one token: 1,500 requests a minute, 50 concurrent reads. */
 export const ASANA_RATE_LIMIT: RateLimiterOptions = {

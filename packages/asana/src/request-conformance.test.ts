@@ -41,8 +41,8 @@ describe.skipIf(specPath === undefined)(SUITE, () => {
 
   it('sends only what the spec allows, on every list and get action', async () => {
     const asana = createAsana({
-      auth: { token: sim.tokens.personalAccessToken },
-      baseUrl: sim.baseUrl,
+      credentials: { token: sim.tokens.personalAccessToken },
+      config: { base_url: sim.baseUrl },
       rateLimit: false,
       fetch: checking.fetch,
     });

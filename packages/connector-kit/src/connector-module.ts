@@ -1,11 +1,4 @@
-import type {
-  ConnectorConfigByType,
-  ConnectorCredentialsByType,
-  ConnectorDefinition,
-  ConnectorType,
-  ErrorClasses,
-  SearchFieldType,
-} from '@conduit/protocol';
+import type { ConnectorDefinition, ConnectorKind, ErrorClasses, SearchFieldType } from '@conduit/protocol';
 import type {
   OAuthTokenSet,
   RateLimiter,
@@ -15,6 +8,7 @@ import type {
   TokenBodyEncoding,
   TransportHooks,
 } from '@conduit/transport';
+import type * as z from 'zod';
 import type { LocalConnectorExecutor } from './create-connector-executor';
 import type { SyncPlan } from './sync-plan';
 
@@ -148,49 +142,56 @@ export interface ModuleExecutorOptions<Credentials = Readonly<Record<string, str
 }
 
 /**
- * Everything a shell needs of one connector, exported by the connector's package: the server and
- * the CLI know connectors only through a registry of these.
+ * Everything a shell needs of one connector, exported by the connector's package: the server, the
+ * CLI and the MCP server know connectors only through the registry of these (`@conduit/connectors`).
  *
  * @example
  * ```ts
- * export const zendeskSupportModule: ConnectorModule<typeof zendeskDefinition, 'support-desk'> = {
- *   name: 'zendesk-support',
- *   kind: 'support-desk',
- *   displayName: 'Zendesk Support',
- *   definition: zendeskDefinition,
- *   credentialMethods: [...],
- *   parseCredentials: (value) => parseConnectorCredentials('support-desk', value),
- *   defaultBaseUrl: 'https://example.zendesk.com/api/v2',
- *   baseUrl: (config) => upstreamBaseUrl('support-desk', config),
- *   createExecutor: (options) => createZendeskExecutor(options),
- *   sync: zendeskSyncPlan,
- *   searchableFields: SEARCHABLE_FIELDS,
- *   rateLimit: ZENDESK_RATE_LIMIT,
- * };
+ * export const notesModule = defineConnectorModule({
+ *   connectorKind: notesKind,
+ *   displayName: 'Notes',
+ *   definition: notesDefinition,
+ *   defaultBaseUrl: 'https://api.notes.example/v1',
+ *   createExecutor: (options) => createConnectorExecutor({ definition: notesDefinition, baseUrl: options.baseUrl!, auth: authFromCredentials(options.credentials) }),
+ *   searchableFields: {},
+ *   rateLimit: { requestsPerInterval: 100, intervalMs: 60_000 },
+ * });
  * ```
  */
 export interface ConnectorModule<
   D extends ConnectorDefinition = ConnectorDefinition,
-  Kind extends ConnectorType = ConnectorType,
+  Kind extends string = string,
+  Extra extends object = {},
+  Credentials = Readonly<Record<string, string | undefined>>,
+  Config = Readonly<Record<string, unknown>>,
 > {
   /** Stable name, e.g. `asana`: the CLI's connector name and settings prefix. */
   readonly name: string;
   /** The connector kind in the hosted service. */
   readonly kind: Kind;
+  /** The vendor facts of the kind: names, credential methods, config variables, upstream address. */
+  readonly connectorKind: ConnectorKind<Kind, Credentials, Config>;
   readonly displayName: string;
   readonly definition: D;
-  /** Ways to authenticate, in order of preference when several are complete. */
+  /** Ways to authenticate, in order of preference when several are complete (from the kind's schemas). */
   readonly credentialMethods: readonly CredentialMethod[];
   /**
    * Checks a credentials value; throws `ValidationError` (`invalid_credentials`) with one detail
    * per field at fault, naming fields and never values.
    */
-  parseCredentials(value: unknown): ConnectorCredentialsByType[Kind];
+  parseCredentials(value: unknown): Credentials;
   /** The API root when the config names none. */
   readonly defaultBaseUrl: string;
+  /** The strict schema of the kind's configuration variables (`base_url` and the kind's own). */
+  readonly config: z.ZodObject;
   /** The API root of a connector's config (validated; throws `ValidationError` `invalid_config`). */
-  baseUrl(config: ConnectorConfigByType[Kind] | Record<string, unknown> | undefined): string;
-  createExecutor(options: ModuleExecutorOptions<ConnectorCredentialsByType[Kind]>): LocalConnectorExecutor;
+  baseUrl(config: Partial<Config> | Record<string, unknown> | undefined): string;
+  createExecutor(options: ModuleExecutorOptions<Credentials> & Partial<Extra>): LocalConnectorExecutor;
+  /**
+   * Local-mode options of this connector beyond the shared ones (credentials, config, transport),
+   * e.g. Salesforce's `apiVersion`: `createConnector` passes them on to `createExecutor`.
+   */
+  readonly localOptions?: { readonly [Name in keyof Extra]-?: true };
   /** How the hosted service syncs the connector for search; absent when it has no search. */
   readonly sync?: SyncPlan;
   /** The fields `search` may filter, sort and project on, per searchable entity. */
@@ -219,15 +220,61 @@ export interface ConnectorModule<
 }
 
 /**
- * Declares a connector module, keeping its definition's literal type.
+ * What a connector package declares of its module: the kind's facts (`connectorKind`) and the
+ * runtime; the name, kind, credential methods, config schema, `parseCredentials` and `baseUrl`
+ * are derived from the kind unless the module refines them.
  *
  * @example
  * ```ts
- * export const asanaModule = defineConnectorModule({ name: 'asana', kind: 'task-management', ... });
+ * const spec: ConnectorModuleSpec<typeof notesDefinition, 'notes'> = { connectorKind: notesKind, ... };
  * ```
  */
-export function defineConnectorModule<const D extends ConnectorDefinition, const Kind extends ConnectorType>(
-  module: ConnectorModule<D, Kind>,
-): ConnectorModule<D, Kind> {
-  return module;
+export type ConnectorModuleSpec<
+  D extends ConnectorDefinition,
+  Kind extends string,
+  Extra extends object,
+  Credentials,
+  Config,
+> = Omit<
+  ConnectorModule<D, Kind, Extra, Credentials, Config>,
+  'name' | 'kind' | 'credentialMethods' | 'config' | 'parseCredentials' | 'baseUrl'
+> &
+  Partial<
+    Pick<ConnectorModule<D, Kind, Extra, Credentials, Config>, 'name' | 'parseCredentials' | 'baseUrl'>
+  >;
+
+/**
+ * Declares a connector module, keeping its definition's literal type and deriving what the kind
+ * already says (credential field lists come from the schemas, never restated).
+ *
+ * @example
+ * ```ts
+ * export const asanaModule = defineConnectorModule({ connectorKind: asanaKind, displayName: 'Asana', ... });
+ * ```
+ */
+export function defineConnectorModule<
+  const D extends ConnectorDefinition,
+  const Kind extends string,
+  Credentials,
+  Config,
+  Extra extends object = {},
+>(
+  spec: ConnectorModuleSpec<D, Kind, Extra, Credentials, Config>,
+): ConnectorModule<D, Kind, Extra, Credentials, Config> {
+  const kind = spec.connectorKind;
+  return {
+    name: kind.aliases[0] ?? kind.type,
+    kind: kind.type,
+    credentialMethods: kind.credentialMethods.map((method) => ({
+      id: method.id,
+      displayName: method.displayName,
+      fields: method.fields.map((field) =>
+        field.required ? { name: field.name } : { name: field.name, optional: true },
+      ),
+    })),
+    config: kind.configSchema,
+    parseCredentials: (value) => kind.parseCredentials(value),
+    baseUrl: (config) => kind.baseUrl(config),
+    ...spec,
+  };
 }

@@ -1,4 +1,9 @@
-import { defineConnector, UnsupportedOperationError } from '@conduit/protocol';
+import {
+  baseUrlOverride,
+  defineConnector,
+  defineConnectorKind,
+  UnsupportedOperationError,
+} from '@conduit/protocol';
 import { startTestServer } from '@conduit/testkit';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
@@ -66,15 +71,24 @@ const plan: SyncPlan<'folders' | 'files', 'folders' | 'files'> = {
   deletions: 'sweep',
 };
 
-const foldersModule = defineConnectorModule({
+const foldersKind = defineConnectorKind({
+  type: 'task-management',
   name: 'folders',
-  kind: 'task-management',
+  displayName: 'Task management',
+  vendor: 'Folders',
+  upstreamUrlTemplate: 'https://folders.test/api',
+  credentialMethods: [
+    { id: 'personal_access_token', displayName: 'token', schema: z.strictObject({ token: z.string() }) },
+  ],
+  config: z.strictObject({ base_url: baseUrlOverride }),
+  upstreamUrl: () => 'https://folders.test/api',
+});
+
+const foldersModule = defineConnectorModule({
+  connectorKind: foldersKind,
   displayName: 'Folders',
   definition,
-  credentialMethods: [{ id: 'personal_access_token', displayName: 'token', fields: [{ name: 'token' }] }],
-  parseCredentials: (value) => value as { token: string },
   defaultBaseUrl: 'https://folders.test/api',
-  baseUrl: () => 'https://folders.test/api',
   createExecutor: (options) =>
     createConnectorExecutor({
       definition,
@@ -94,6 +108,9 @@ describe('connector modules and registries', () => {
     expect(registry.forKind('task-management')?.name).toBe('folders');
     expect(registry.find('FOLDERS')).toBe(foldersModule);
     expect(registry.find('task-management')).toBe(foldersModule);
+    expect(foldersModule.credentialMethods).toEqual([
+      { id: 'personal_access_token', displayName: 'token', fields: [{ name: 'token' }] },
+    ]);
     expect(registry.forKind('crm')).toBeUndefined();
     expect(() => registry.requireKind('crm')).toThrow(UnsupportedOperationError);
     expect(() => createConnectorRegistry([foldersModule, foldersModule] as ConnectorModule[])).toThrow(/two/);

@@ -1,9 +1,10 @@
-import { type ConnectorType, connectorKinds, UnsupportedOperationError } from '@conduit/protocol';
+import { UnsupportedOperationError } from '@conduit/protocol';
 import type { ConnectorModule } from './connector-module';
 
 /**
  * The connector modules a shell knows, by kind and by name. Adding a connector is adding its
- * module to the list given to {@link createConnectorRegistry}.
+ * module to the list given to {@link createConnectorRegistry} (`@conduit/connectors` holds the one
+ * list the shells use).
  *
  * @example
  * ```ts
@@ -13,10 +14,10 @@ import type { ConnectorModule } from './connector-module';
 export interface ConnectorRegistry {
   readonly modules: readonly ConnectorModule[];
   /** The module of a connector kind, if one is registered. */
-  forKind(kind: ConnectorType | string): ConnectorModule | undefined;
+  forKind(kind: string): ConnectorModule | undefined;
   /** The module of a kind, else `UnsupportedOperationError` 400 `unsupported_action`. */
-  requireKind(kind: ConnectorType | string): ConnectorModule;
-  /** The module named `name` (or whose kind is `name`), case-insensitive. */
+  requireKind(kind: string): ConnectorModule;
+  /** The module named `name` (or whose kind or one of its aliases is `name`), case-insensitive. */
   find(name: string): ConnectorModule | undefined;
 }
 
@@ -40,8 +41,7 @@ export function createConnectorRegistry(modules: readonly ConnectorModule[]): Co
     requireKind(kind) {
       const module = byKind.get(kind);
       if (module) return module;
-      const displayName = connectorKinds[kind as ConnectorType]?.displayName ?? kind;
-      const message = `${displayName} (${kind}) connectors have no entities defined, so they cannot execute actions yet`;
+      const message = `${kind} connectors have no entities defined, so they cannot execute actions yet`;
       throw new UnsupportedOperationError(message, {
         status: 400,
         code: 'unsupported_action',
@@ -50,7 +50,10 @@ export function createConnectorRegistry(modules: readonly ConnectorModule[]): Co
     },
     find(name) {
       const wanted = name.trim().toLowerCase();
-      return modules.find((module) => module.name === wanted || module.kind === wanted);
+      return modules.find(
+        (module) =>
+          module.name === wanted || module.kind === wanted || module.connectorKind.aliases.includes(wanted),
+      );
     },
   };
 }

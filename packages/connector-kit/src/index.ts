@@ -22,6 +22,12 @@ export {
 } from './connector-module';
 export { type ConnectorRegistry, createConnectorRegistry } from './connector-registry';
 export {
+  type ConnectorConstructor,
+  type ConnectorOptions,
+  createConnector,
+  type LocalModeOptions,
+} from './create-connector';
+export {
   type ConnectorExecutorOptions,
   createConnectorExecutor,
   type LocalConnectorExecutor,
@@ -30,6 +36,7 @@ export {
 } from './create-connector-executor';
 export { composeErrorMappers } from './error-mapping';
 export { fillPath } from './fill-path';
+export { type HostedModeOptions, hostedModeExecutor } from './hosted-mode';
 export { invalidOption } from './invalid-option';
 export { PageLimitExceededError } from './page-limit-error';
 export { pageParams } from './page-params';
@@ -75,3 +82,4 @@ export {
   upstreamOf,
 } from './upstream-spec';
 export { VERSION } from './version';
+export { warnDeprecated } from './warn-deprecated';

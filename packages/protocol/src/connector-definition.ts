@@ -126,7 +126,7 @@ export interface EntityDefinition {
  * ```
  */
 export interface ConnectorDefinition {
-  /** Stable identifier, e.g. `asana`. */
+  /** Stable identifier, e.g. `notes`. */
   readonly name: string;
   /** The connector kind in the hosted service, e.g. `task-management`. */
   readonly connectorType: string;
@@ -191,7 +191,7 @@ export function defineAction<
  *
  * @example
  * ```ts
- * type AsanaEntity = EntityName<typeof asanaDefinition>; // 'tasks' | 'projects' | …
+ * type TasksEntity = EntityName<typeof tasksDefinition>; // 'tasks' | 'projects' | …
  * ```
  */
 export type EntityName<D extends ConnectorDefinition> = Extract<keyof D['entities'], string>;
@@ -201,7 +201,7 @@ export type EntityName<D extends ConnectorDefinition> = Extract<keyof D['entitie
  *
  * @example
  * ```ts
- * type TaskAction = ActionName<typeof asanaDefinition, 'tasks'>; // 'list' | 'get' | 'search'
+ * type TaskAction = ActionName<typeof tasksDefinition, 'tasks'>; // 'list' | 'get' | 'search'
  * ```
  */
 export type ActionName<D extends ConnectorDefinition, E extends EntityName<D>> = Extract<
@@ -214,7 +214,7 @@ export type ActionName<D extends ConnectorDefinition, E extends EntityName<D>> =
  *
  * @example
  * ```ts
- * type TaskGet = ActionOf<typeof asanaDefinition, 'tasks', 'get'>;
+ * type TaskGet = ActionOf<typeof tasksDefinition, 'tasks', 'get'>;
  * ```
  */
 export type ActionOf<
@@ -228,7 +228,7 @@ export type ActionOf<
  *
  * @example
  * ```ts
- * type TaskListParams = ParamsOf<ActionOf<typeof asanaDefinition, 'tasks', 'list'>>;
+ * type TaskListParams = ParamsOf<ActionOf<typeof tasksDefinition, 'tasks', 'list'>>;
  * ```
  */
 export type ParamsOf<Action> =
@@ -239,7 +239,7 @@ export type ParamsOf<Action> =
  *
  * @example
  * ```ts
- * type Task = RecordOf<ActionOf<typeof asanaDefinition, 'tasks', 'get'>>;
+ * type Task = RecordOf<ActionOf<typeof tasksDefinition, 'tasks', 'get'>>;
  * ```
  */
 export type RecordOf<Action> =

@@ -134,7 +134,7 @@ export function searchEnvelopeSchema<Data extends z.ZodType>(data: Data) {
  *
  * @example
  * ```ts
- * const file = await asana.attachments.download({ attachment_gid: '42' });
+ * const file = await connector.attachments.download({ attachment_gid: '42' });
  * for await (const chunk of file) sink.write(chunk);
  * ```
  */

@@ -16,52 +16,17 @@ export {
   type SearchFieldType,
 } from './connector-definition';
 export {
-  CONFIG_SCHEMAS,
-  type ConnectorConfig,
-  type ConnectorConfigByType,
-  type CrmConfig,
-  CrmConfigSchema,
-  DEFAULT_CRM_INSTANCE_URL,
-  parseConnectorConfig,
-  type SupportDeskConfig,
-  SupportDeskConfigSchema,
-  TASK_MANAGEMENT_BASE_URL,
-  type TaskManagementConfig,
-  TaskManagementConfigSchema,
-  upstreamBaseUrl,
-} from './connector-kinds/connector-config';
-export {
-  type ConnectorCredentials,
-  type ConnectorCredentialsByType,
-  CREDENTIAL_METHODS,
-  type CredentialMethodSchema,
-  type CrmCredentials,
-  CrmCredentialsSchema,
-  CrmOAuthCredentialsSchema,
-  parseConnectorCredentials,
-  type SupportDeskCredentials,
-  SupportDeskCredentialsSchema,
-  SupportDeskOAuthCredentialsSchema,
-  SupportDeskTokenCredentialsSchema,
-  type TaskManagementCredentials,
-  TaskManagementCredentialsSchema,
-  TaskManagementOAuthCredentialsSchema,
-  TaskManagementTokenCredentialsSchema,
-} from './connector-kinds/connector-credentials';
-export {
   type ConnectorCredentialMethod,
   type ConnectorKind,
   type ConnectorKindField,
-  connectorKinds,
-  listConnectorKinds,
-} from './connector-kinds/connector-kinds';
-export {
-  CONNECTOR_TYPE_ALIASES,
-  CONNECTOR_TYPES,
-  type ConnectorType,
-  requireConnectorType,
-  resolveConnectorType,
-} from './connector-kinds/connector-type';
+  type ConnectorKindSpec,
+  type CredentialMethodSchema,
+  defineConnectorKind,
+  requireConnectorKind,
+  resolveConnectorKind,
+} from './connector-kinds/connector-kind';
+export { identifierField, secretField } from './connector-kinds/credential-fields';
+export { baseUrlOverride, upstreamUrlSchema } from './connector-kinds/upstream-url';
 export { type DefinedOptions, definedOptions } from './defined-options';
 export { parseDuration } from './duration';
 export * from './errors/index';

@@ -149,7 +149,7 @@ export function redactValue(value: unknown, depth = 0): unknown {
  *
  * @example
  * ```ts
- * describeRequest('GET', 'https://app.asana.com/api/1.0/tasks/1', { authorization: 'Bearer x' });
+ * describeRequest('GET', 'https://api.example.com/v1/tasks/1', { authorization: 'Bearer x' });
  * ```
  */
 export function describeRequest(

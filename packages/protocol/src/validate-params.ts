@@ -121,7 +121,7 @@ export function validateActionParams<Params extends z.ZodObject>(
  *
  * @example
  * ```ts
- * const { action, params } = resolveExecuteRequest(asanaDefinition, 'tasks', 'list', { project: '1' });
+ * const { action, params } = resolveExecuteRequest(tasksDefinition, 'tasks', 'list', { project: '1' });
  * ```
  */
 export function resolveExecuteRequest(

@@ -24,29 +24,8 @@ export {
   SEARCHABLE_FIELDS,
   type SearchableEntity,
 } from './definition/searchable-fields';
-export {
-  SOBJECT_LISTS,
-  type SObjectEntity,
-  type SObjectList,
-  type SoqlFilter,
-} from './definition/sobject-lists';
-export { createSalesforceHostedExecutor, type SalesforceHostedOptions } from './hosted-executor';
-export {
-  createSalesforceExecutor,
-  DEFAULT_API_VERSION,
-  SALESFORCE_RATE_LIMIT,
-  type SalesforceLocalExecutor,
-  type SalesforceLocalOptions,
-} from './local-executor';
-export {
-  type ModifiedPageReader,
-  modstampChangeStream,
-  WATCH_SHARE,
-  WATCHED_ENTITIES,
-  watchIntervalMs,
-} from './modstamp-change-stream';
+export { DEFAULT_API_VERSION, SALESFORCE_RATE_LIMIT, type SalesforceLocalOptions } from './local-executor';
 export { createSalesforce, type Salesforce, type SalesforceOptions } from './salesforce';
-export { parseSalesforceCredentials } from './salesforce-credentials';
 export {
   mapSalesforceError,
   RequestLimitExceededError,
@@ -54,9 +33,8 @@ export {
   type SalesforceErrorEntry,
   salesforceErrors,
 } from './salesforce-errors';
+export { DEFAULT_INSTANCE_URL, type SalesforceCredentials, salesforceKind } from './salesforce-kind';
 export { salesforceModule } from './salesforce-module';
-export { type ApiUsage, SalesforceSession, type SalesforceSessionOptions } from './salesforce-session';
-export { buildListSoql, soqlListPaging } from './soql-list-paging';
-export { soqlDateTime, soqlString } from './soql-literal';
+export type { ApiUsage } from './salesforce-session';
 export { salesforceSyncPlan } from './sync-plan';
 export { VERSION } from './version';

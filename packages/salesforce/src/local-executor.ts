@@ -3,7 +3,7 @@ import {
   createConnectorExecutor,
   type LocalConnectorExecutor,
 } from '@conduit/connector-kit';
-import { type CrmCredentials, DEFAULT_CRM_INSTANCE_URL, ValidationError } from '@conduit/protocol';
+import { ValidationError } from '@conduit/protocol';
 import {
   defaultFetch,
   type RateLimiter,
@@ -15,6 +15,7 @@ import {
 import { salesforceDefinition } from './definition/definition';
 import { parseSalesforceCredentials } from './salesforce-credentials';
 import { mapSalesforceError } from './salesforce-errors';
+import { DEFAULT_INSTANCE_URL, type SalesforceCredentials } from './salesforce-kind';
 import { type ApiUsage, SalesforceSession } from './salesforce-session';
 import { DEFAULT_BATCH } from './soql-list-paging';
 import { VERSION } from './version';
@@ -46,7 +47,7 @@ export const SALESFORCE_RATE_LIMIT: RateLimiterOptions = {
  */
 export interface SalesforceLocalOptions {
   /** OAuth refresh-token credentials (seed 000): `refresh_token`, `client_id`, `client_secret`. */
-  credentials: CrmCredentials | Readonly<Record<string, unknown>>;
+  credentials: SalesforceCredentials | Readonly<Record<string, unknown>>;
   /** Config `instance_url`: where the token endpoint is. Default `https://login.salesforce.com`. */
   instanceUrl?: string;
   /** REST API version, e.g. `62.0`. Default {@link DEFAULT_API_VERSION}. */
@@ -124,7 +125,7 @@ export function createSalesforceExecutor(options: SalesforceLocalOptions): Sales
       details: [{ field: 'apiVersion', message: 'must look like 62.0', error_code: 'invalid_config' }],
     });
   }
-  const loginUrl = loginOrigin(options.instanceUrl ?? DEFAULT_CRM_INSTANCE_URL);
+  const loginUrl = loginOrigin(options.instanceUrl ?? DEFAULT_INSTANCE_URL);
   const session = new SalesforceSession({
     loginUrl,
     fetch: options.fetch ?? defaultFetch(),

@@ -1,4 +1,5 @@
-import { type CrmCredentials, parseConnectorCredentials, ValidationError } from '@conduit/protocol';
+import { ValidationError } from '@conduit/protocol';
+import { type SalesforceCredentials, salesforceKind } from './salesforce-kind';
 
 const TOKEN_FIELDS = ['access_token', 'token', 'api_token', 'email', 'password', 'username'];
 
@@ -12,7 +13,7 @@ const TOKEN_FIELDS = ['access_token', 'token', 'api_token', 'email', 'password',
  * parseSalesforceCredentials({ access_token: 't' }); // ValidationError: the CRM connector has no token method
  * ```
  */
-export function parseSalesforceCredentials(value: unknown): CrmCredentials {
+export function parseSalesforceCredentials(value: unknown): SalesforceCredentials {
   if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
     const keys = Object.keys(value);
     const tokenish = keys.filter((key) => TOKEN_FIELDS.includes(key));
@@ -30,5 +31,5 @@ export function parseSalesforceCredentials(value: unknown): CrmCredentials {
       });
     }
   }
-  return parseConnectorCredentials('crm', value);
+  return salesforceKind.parseCredentials(value);
 }

@@ -1,9 +1,13 @@
 import { defineConnectorModule } from '@conduit/connector-kit';
-import { DEFAULT_CRM_INSTANCE_URL, upstreamBaseUrl } from '@conduit/protocol';
 import { salesforceDefinition } from './definition/definition';
 import { SEARCHABLE_FIELDS } from './definition/searchable-fields';
-import { createSalesforceExecutor, SALESFORCE_RATE_LIMIT } from './local-executor';
+import {
+  createSalesforceExecutor,
+  SALESFORCE_RATE_LIMIT,
+  type SalesforceLocalOptions,
+} from './local-executor';
 import { parseSalesforceCredentials } from './salesforce-credentials';
+import { DEFAULT_INSTANCE_URL, type SalesforceCredentials, salesforceKind } from './salesforce-kind';
 import { salesforceSyncPlan } from './sync-plan';
 
 /** `api` for the REST API, `refresh_token` so the code exchange returns one (reference §3). */
@@ -18,20 +22,18 @@ const SALESFORCE_OAUTH_SCOPES = ['api', 'refresh_token'] as const;
  * const registry = createConnectorRegistry([asanaModule, salesforceModule]);
  * ```
  */
-export const salesforceModule = defineConnectorModule({
-  name: 'salesforce',
-  kind: 'crm',
+export const salesforceModule = defineConnectorModule<
+  typeof salesforceDefinition,
+  'crm',
+  SalesforceCredentials,
+  ReturnType<typeof salesforceKind.parseConfig>,
+  Pick<SalesforceLocalOptions, 'apiVersion' | 'onApiUsage' | 'onLimitWarning' | 'limitWarningAt'>
+>({
+  connectorKind: salesforceKind,
   displayName: 'Salesforce',
   // The Airbyte agent SDK's connector definition id (its connector model's `id`).
   definitionIds: ['b117307c-14b6-41aa-9422-947e34922962'],
   definition: salesforceDefinition,
-  credentialMethods: [
-    {
-      id: 'oauth',
-      displayName: 'OAuth',
-      fields: [{ name: 'refresh_token' }, { name: 'client_id' }, { name: 'client_secret' }],
-    },
-  ],
   // The web-server flow runs on the configured login host (login.salesforce.com, test.salesforce.com
   // for sandboxes, or a My Domain; reference §3.1). The token response's instance_url is the
   // org's own host, which also serves the token endpoint, so it becomes the connector's
@@ -57,11 +59,15 @@ export const salesforceModule = defineConnectorModule({
     },
   },
   parseCredentials: (value) => parseSalesforceCredentials(value),
-  defaultBaseUrl: DEFAULT_CRM_INSTANCE_URL,
-  baseUrl: (config) => upstreamBaseUrl('crm', config),
+  defaultBaseUrl: DEFAULT_INSTANCE_URL,
+  localOptions: { apiVersion: true, onApiUsage: true, onLimitWarning: true, limitWarningAt: true },
   createExecutor: (options) =>
     createSalesforceExecutor({
       credentials: options.credentials,
+      ...(options.apiVersion === undefined ? {} : { apiVersion: options.apiVersion }),
+      ...(options.onApiUsage === undefined ? {} : { onApiUsage: options.onApiUsage }),
+      ...(options.onLimitWarning === undefined ? {} : { onLimitWarning: options.onLimitWarning }),
+      ...(options.limitWarningAt === undefined ? {} : { limitWarningAt: options.limitWarningAt }),
       ...(options.baseUrl === undefined ? {} : { instanceUrl: options.baseUrl }),
       ...(options.saveCredentials === undefined
         ? {}

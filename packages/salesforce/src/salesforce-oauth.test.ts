@@ -1,4 +1,3 @@
-import { parseConnectorConfig } from '@conduit/protocol';
 import { describe, expect, it } from 'vitest';
 import { salesforceModule } from './salesforce-module';
 
@@ -16,7 +15,7 @@ describe('the Salesforce OAuth declaration (CRM reference §3)', () => {
       'https://test.salesforce.com',
       'https://acme.my.salesforce.com',
     ]) {
-      const config = parseConnectorConfig('crm', { instance_url: host });
+      const config = salesforceModule.connectorKind.parseConfig({ instance_url: host });
       const target = { baseUrl: salesforceModule.baseUrl(config), config };
       expect(oauth.authorizeUrl(target)).toBe(`${host}/services/oauth2/authorize`);
       expect(oauth.tokenUrl(target)).toBe(`${host}/services/oauth2/token`);
@@ -38,10 +37,12 @@ describe('the Salesforce OAuth declaration (CRM reference §3)', () => {
     const config = oauth.config!(tokens('https://acme.my.salesforce.com'), {
       instance_url: 'https://login.salesforce.com',
     });
-    expect(parseConnectorConfig('crm', config)).toEqual({ instance_url: 'https://acme.my.salesforce.com' });
+    expect(salesforceModule.connectorKind.parseConfig(config)).toEqual({
+      instance_url: 'https://acme.my.salesforce.com',
+    });
     // An answer that is not an https URL fails validation when the connector is saved.
     const plain = oauth.config!(tokens('http://acme.my.salesforce.com'), {});
-    expect(() => parseConnectorConfig('crm', plain)).toThrow(/instance_url/);
+    expect(() => salesforceModule.connectorKind.parseConfig(plain)).toThrow(/instance_url/);
   });
 
   it('leaves the config alone under a base_url override or without an instance_url', () => {

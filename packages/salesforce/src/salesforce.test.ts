@@ -11,7 +11,7 @@ describe('createSalesforce', () => {
       const { clientId, clientSecret, refreshToken } = sim.credentials;
       const salesforce = createSalesforce({
         credentials: { refresh_token: refreshToken, client_id: clientId, client_secret: clientSecret },
-        instanceUrl: sim.loginUrl,
+        config: { base_url: sim.loginUrl },
       });
       expectTypeOf(salesforce.contacts.get).returns.resolves.toEqualTypeOf<Contact>();
       const names: string[] = [];
@@ -34,11 +34,11 @@ describe('createSalesforce options', () => {
     try {
       const { clientId, clientSecret, refreshToken } = sim.credentials;
       const credentials = { client_id: clientId, client_secret: clientSecret, refresh_token: refreshToken };
-      // The Asana and Zendesk shapes, from plain JavaScript: both were dropped, and the connector
-      // went to https://login.salesforce.com with these credentials.
-      for (const [name, value] of [
-        ['baseUrl', sim.loginUrl],
-        ['config', { instance_url: sim.loginUrl }],
+      // The old Asana shape, from plain JavaScript: it was dropped, and the connector went to
+      // https://login.salesforce.com with these credentials.
+      for (const [name, value, use] of [
+        ['baseUrl', sim.loginUrl, 'config.base_url'],
+        ['auth', credentials, 'credentials'],
       ] as const) {
         let caught: unknown;
         try {
@@ -51,10 +51,39 @@ describe('createSalesforce options', () => {
         expect(caught, name).toBeInstanceOf(ValidationError);
         expect(caught, name).toMatchObject({
           code: 'invalid_config',
-          details: [{ field: name, message: `unknown option ${name} (use instanceUrl)` }],
+          details: [{ field: name, message: `unknown option ${name} (use ${use})` }],
         });
       }
+      // The seed's config: instance_url must be https (the login host), named when it is not.
+      expect(() => createSalesforce({ credentials, config: { instance_url: sim.loginUrl } })).toThrow(
+        expect.objectContaining({ details: [expect.objectContaining({ field: 'config.instance_url' })] }),
+      );
       expect(sim.requests.count()).toBe(0);
+    } finally {
+      await sim.close();
+    }
+  });
+
+  it("takes the seed's config: { instance_url }, and the deprecated instanceUrl with a warning", async () => {
+    const sim = await startSalesforceSimulator();
+    try {
+      const { clientId, clientSecret, refreshToken } = sim.credentials;
+      const credentials = { client_id: clientId, client_secret: clientSecret, refresh_token: refreshToken };
+      const requests: string[] = [];
+      const fetch: typeof globalThis.fetch = (input, init) => {
+        requests.push(new Request(input, init).url);
+        return Promise.reject(new TypeError('offline'));
+      };
+      const seeded = createSalesforce({
+        credentials,
+        config: { instance_url: 'https://acme.my.salesforce.com/' },
+        fetch,
+        retry: false,
+      });
+      await expect(seeded.accounts.list()).rejects.toThrow();
+      expect(requests[0]).toBe('https://acme.my.salesforce.com/services/oauth2/token');
+      const old = createSalesforce({ credentials, instanceUrl: sim.loginUrl });
+      expect((await old.accounts.list()).records.length).toBeGreaterThan(0);
     } finally {
       await sim.close();
     }

@@ -32,23 +32,14 @@ export {
   SEARCHABLE_FIELDS,
   type SearchableEntity,
 } from './definition/searchable-fields';
-export { createZendeskHostedExecutor, type ZendeskHostedOptions } from './hosted-executor';
-export { createZendeskExecutor, ZENDESK_RATE_LIMIT, type ZendeskLocalExecutor } from './local-executor';
-export { zendeskSyncPlan } from './sync-plan';
-export {
-  WATCH_SHARE,
-  watchIntervalMs,
-  type ZendeskChangeStreamOptions,
-  zendeskChangeStream,
-} from './ticket-change-stream';
+export { ZENDESK_RATE_LIMIT } from './local-executor';
 export { VERSION } from './version';
 export {
   mapZendeskError,
   PaginationLimitError,
-  readZendeskError,
   UnprocessableRecordError,
   UpstreamRequestError,
 } from './zendesk-errors';
-export { ZENDESK_DEFAULT_BASE_URL, zendeskSupportModule } from './zendesk-module';
-export { auditPaging, ticketPaging, zendeskCursor } from './zendesk-paging';
+export { type ZendeskSupportCredentials, zendeskSupportKind } from './zendesk-kind';
+export { zendeskSupportModule } from './zendesk-module';
 export { createZendeskSupport, type ZendeskSupport, type ZendeskSupportOptions } from './zendesk-support';

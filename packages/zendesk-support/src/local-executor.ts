@@ -6,17 +6,13 @@ import {
   unsatisfiableRange,
   upstreamOf,
 } from '@conduit/connector-kit';
-import {
-  ConduitError,
-  type DownloadResult,
-  resolveExecuteRequest,
-  type SupportDeskCredentials,
-} from '@conduit/protocol';
+import { ConduitError, type DownloadResult, resolveExecuteRequest } from '@conduit/protocol';
 import { defaultFetch, type RateLimiterOptions } from '@conduit/transport';
 import { type AccountRateLimit, watchAccountRateLimit } from './account-rate-limit';
 import { zendeskDefinition } from './definition/definition';
 import { VERSION } from './version';
 import { mapZendeskError } from './zendesk-errors';
+import type { ZendeskSupportCredentials } from './zendesk-kind';
 
 /**
  * The default limit on upstream calls: the Professional/Growth plan's 400 requests a minute
@@ -63,7 +59,7 @@ export interface ZendeskLocalExecutor extends LocalConnectorExecutor {
  * ```
  */
 export function createZendeskExecutor(
-  options: ModuleExecutorOptions<SupportDeskCredentials>,
+  options: ModuleExecutorOptions<ZendeskSupportCredentials>,
 ): ZendeskLocalExecutor {
   if (options.baseUrl === undefined) {
     throw new ConduitError(

@@ -1,9 +1,9 @@
 import { defineConnectorModule } from '@conduit/connector-kit';
-import { parseConnectorCredentials, upstreamBaseUrl } from '@conduit/protocol';
 import { zendeskDefinition } from './definition/definition';
 import { SEARCHABLE_FIELDS } from './definition/searchable-fields';
 import { createZendeskExecutor, ZENDESK_RATE_LIMIT } from './local-executor';
 import { zendeskSyncPlan } from './sync-plan';
+import { zendeskSupportKind } from './zendesk-kind';
 
 /**
  * The API root without a configured subdomain: seed 000 gives the subdomain a placeholder
@@ -34,20 +34,11 @@ const ZENDESK_OAUTH_SCOPES = ['read'] as const;
  * ```
  */
 export const zendeskSupportModule = defineConnectorModule({
-  name: 'zendesk',
-  kind: 'support-desk',
+  connectorKind: zendeskSupportKind,
   displayName: 'Zendesk Support',
   // The Airbyte agent SDK's connector definition id (its connector model's `id`).
   definitionIds: ['79c1aa37-dae3-42ae-b333-d1c105477715'],
   definition: zendeskDefinition,
-  credentialMethods: [
-    {
-      id: 'oauth',
-      displayName: 'OAuth',
-      fields: [{ name: 'access_token' }, { name: 'refresh_token', optional: true }],
-    },
-    { id: 'api_token', displayName: 'API token', fields: [{ name: 'email' }, { name: 'api_token' }] },
-  ],
   // Consent and token endpoints sit on the account's own host (reference §3.1), so the subdomain
   // is asked for first; the token endpoint takes only JSON. Read-only scope: the connector lists,
   // gets and downloads. The stored credentials have no client: Zendesk's refresh needs the
@@ -64,9 +55,16 @@ export const zendeskSupportModule = defineConnectorModule({
       ...(tokens.refreshToken === undefined ? {} : { refresh_token: tokens.refreshToken }),
     }),
   },
-  parseCredentials: (value) => parseConnectorCredentials('support-desk', value),
   defaultBaseUrl: ZENDESK_DEFAULT_BASE_URL,
-  baseUrl: (config) => upstreamBaseUrl('support-desk', config),
+  // With `base_url` alone the schema would refuse the missing subdomain; any subdomain satisfies
+  // it, since base_url replaces the address built from it. Only then: a config with neither must
+  // fail on its missing subdomain, not call a made-up account.
+  baseUrl: (config) =>
+    zendeskSupportKind.baseUrl(
+      config?.subdomain === undefined && config?.base_url !== undefined
+        ? { subdomain: 'override', ...config }
+        : config,
+    ),
   createExecutor: createZendeskExecutor,
   sync: zendeskSyncPlan,
   searchableFields: SEARCHABLE_FIELDS,

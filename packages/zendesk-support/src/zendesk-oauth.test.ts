@@ -1,4 +1,3 @@
-import { parseConnectorConfig } from '@conduit/protocol';
 import { describe, expect, it } from 'vitest';
 import { zendeskSupportModule } from './zendesk-module';
 
@@ -6,7 +5,7 @@ const oauth = zendeskSupportModule.oauth!;
 
 describe('the Zendesk OAuth declaration (support-desk reference §3.1)', () => {
   it('derives the consent and token endpoints from the subdomain, and sends JSON to the token endpoint', () => {
-    const config = parseConnectorConfig('support-desk', { subdomain: 'Acme' });
+    const config = zendeskSupportModule.connectorKind.parseConfig({ subdomain: 'Acme' });
     const target = { baseUrl: zendeskSupportModule.baseUrl(config), config };
     expect(oauth.authorizeUrl(target)).toBe('https://acme.zendesk.com/oauth/authorizations/new');
     expect(oauth.tokenUrl(target)).toBe('https://acme.zendesk.com/oauth/tokens');

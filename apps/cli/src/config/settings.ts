@@ -1,6 +1,9 @@
 import { isSecretName } from '@conduit/protocol';
-import { type ConnectorRegistryEntry, settingEnv } from '../connectors/connector-registry-entry';
-import { CONNECTOR_REGISTRY } from '../connectors/registry';
+import {
+  CONNECTOR_REGISTRY,
+  type ConnectorRegistryEntry,
+  settingEnv,
+} from '../connectors/connector-registry-entry';
 /**
  * A value a profile may hold, the environment variables that override it, and whether it is a
  * secret. Commands offer their own flags for the settings they use.

@@ -1,9 +1,10 @@
-import { type ConnectorDefinition, connectorKinds } from '@conduit/protocol';
+import { connectorKind } from '@conduit/connectors';
+import type { ConnectorDefinition } from '@conduit/protocol';
 import { didYouMean } from '../framework/suggest';
 import { UsageError } from '../framework/usage-error';
+import { CONNECTOR_REGISTRY } from './connector-registry-entry';
 import type { LocalConnector } from './local-connector';
 import { localConnectorOf } from './module-connector';
-import { CONNECTOR_REGISTRY } from './registry';
 
 /**
  * A connector the CLI knows, by name, without loading it: help, completion and argument checks
@@ -35,7 +36,7 @@ export interface ConnectorEntry {
 export const CONNECTORS: readonly ConnectorEntry[] = CONNECTOR_REGISTRY.map((entry) => ({
   name: entry.name,
   aliases: [entry.kind],
-  summary: `${connectorKinds[entry.kind].displayName.toLowerCase()} (${entry.displayName})`,
+  summary: `${connectorKind(entry.kind).displayName.toLowerCase()} (${entry.displayName})`,
   ...(entry.packageName === undefined ? {} : { packageName: entry.packageName }),
   loadDefinition: async () => (await entry.load()).definition,
   loadLocal: async () => localConnectorOf(await entry.load()),

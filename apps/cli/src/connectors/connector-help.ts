@@ -1,5 +1,4 @@
-import { credentialEnvHelp, settingEnv } from './connector-registry-entry';
-import { CONNECTOR_REGISTRY } from './registry';
+import { CONNECTOR_REGISTRY, credentialEnvHelp, settingEnv } from './connector-registry-entry';
 
 const first = CONNECTOR_REGISTRY[0];
 

@@ -1,6 +1,7 @@
 import type { ConnectorModule } from '@conduit/connector-kit';
-import type { ConnectorType } from '@conduit/protocol';
+import { CONNECTORS, type ConnectorType } from '@conduit/connectors';
 import type { ConnectorDemo } from './connector-demo';
+import { CONNECTOR_DEMOS } from './connector-demos';
 
 /**
  * A connector of the CLI's registry: what help, settings and completion need without loading it,
@@ -24,6 +25,32 @@ export interface ConnectorRegistryEntry {
   /** What `conduit demo` starts and calls to show the connector offline; none leaves it out. */
   readonly demo?: ConnectorDemo;
 }
+
+/**
+ * The connectors this CLI runs: those of the registry (`@conduit/connectors`), each loading its
+ * module only when a command needs it, so help and completion stay fast. The credential fields
+ * are the required fields of each method, read from the kind's schemas (no module loaded); they
+ * name the settings `<name>_<field>`.
+ *
+ * @example
+ * ```ts
+ * CONNECTOR_REGISTRY.map((entry) => entry.name); // one entry per connector of @conduit/connectors
+ * ```
+ */
+export const CONNECTOR_REGISTRY: readonly ConnectorRegistryEntry[] = CONNECTORS.map((entry) => {
+  const demo = CONNECTOR_DEMOS[entry.name];
+  return {
+    name: entry.name,
+    kind: entry.kind.type,
+    displayName: entry.kind.vendor,
+    packageName: entry.packageName,
+    credentialMethods: entry.kind.credentialMethods.map((method) =>
+      method.fields.filter((field) => field.required).map((field) => field.name),
+    ),
+    load: () => entry.load(),
+    ...(demo === undefined ? {} : { demo }),
+  };
+});
 
 /**
  * The environment variable of a connector's setting: `<name>_<field>` in capitals.

@@ -1,3 +1,4 @@
+import { CONNECTOR_TYPES } from '@conduit/connectors';
 import type { ArgSpec, FlagSpec } from '../framework/command-spec';
 
 /**
@@ -51,8 +52,7 @@ export const HOSTED_SETTINGS_HELP = [
 /** The connector argument of the commands that act on one stored connector (`connectors`, `sync`). */
 export const HOSTED_CONNECTOR_ARG: ArgSpec = {
   name: 'connector',
-  description:
-    'connector id, or a type (task-management, support-desk, crm or an alias) when the user has one of it',
+  description: `connector id, or a type (${CONNECTOR_TYPES.join(', ')} or an alias) when the user has one of it`,
   required: true,
-  complete: ['task-management', 'support-desk', 'crm'],
+  complete: CONNECTOR_TYPES,
 };

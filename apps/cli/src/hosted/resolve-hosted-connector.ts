@@ -1,5 +1,6 @@
+import { resolveConnectorType } from '@conduit/connectors';
 import type { HostedClient } from '@conduit/hosted';
-import { type Connector, resolveConnectorType } from '@conduit/protocol';
+import type { Connector } from '@conduit/protocol';
 import { CliError } from '../framework/cli-error';
 import { EXIT_CODES } from '../framework/exit-codes';
 import { UsageError } from '../framework/usage-error';

@@ -1,4 +1,5 @@
 import type { ConnectorModule } from '@conduit/connector-kit';
+import { connectorRegistry } from '@conduit/connectors/loaded';
 import { SyncSummarySchema } from '@conduit/protocol';
 import {
   type AsanaSimulator,
@@ -9,7 +10,6 @@ import {
   type ZendeskSimulator,
 } from '@conduit/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectorRegistry } from '../connectors/registry';
 import { type SyncTestApp, startSyncTestApp } from '../sync/test-support/sync-test-app';
 import type { TestApp, TestResponse } from '../test-support/test-app';
 import { until } from '../test-support/until';

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { connectorRegistry } from '@conduit/connectors/loaded';
 import { createEgressPolicy, type ProxySettings, proxyFromEnv } from '@conduit/transport/egress';
-import { connectorRegistry } from '../connectors/registry';
 import { decodeKey, type EncryptionKey, keyFingerprint, parseEncryptionKeys } from '../crypto/keyring';
 import type { UpstreamEgressSettings } from '../execute/upstream-egress';
 import { LOG_LEVELS, type LogLevel } from '../logging/logger';

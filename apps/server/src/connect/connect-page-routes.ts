@@ -1,18 +1,15 @@
 import { createHash } from 'node:crypto';
 import type { ConnectorModule, ConnectorOAuthTarget } from '@conduit/connector-kit';
 import {
-  ConduitError,
   type ConnectorType,
-  connectorKinds,
-  EgressDeniedError,
-  isSecretName,
+  connectorKind,
   parseConnectorConfig,
   requireConnectorType,
-  ValidationError,
-} from '@conduit/protocol';
+} from '@conduit/connectors';
+import { connectorRegistry } from '@conduit/connectors/loaded';
+import { ConduitError, EgressDeniedError, isSecretName, ValidationError } from '@conduit/protocol';
 import { requestOAuthToken } from '@conduit/transport';
 import type { Context, Hono } from 'hono';
-import { connectorRegistry } from '../connectors/registry';
 import type { AppEnv } from '../http/app-env';
 import { readBodyBytes } from '../http/read-json-body';
 import type { Caller } from '../services/caller';
@@ -74,7 +71,7 @@ function tokenMethods(module: ConnectorModule) {
  * the operator sets it per kind instead, see {@link withOperatorConfig}).
  */
 function configFields(type: ConnectorType) {
-  return connectorKinds[type].configFields.filter((field) => field.name !== 'base_url');
+  return connectorKind(type).configFields.filter((field) => field.name !== 'base_url');
 }
 
 /** The config the user gave, with the operator's API root of the kind when there is one. */
@@ -135,7 +132,7 @@ function sectionsOf(
     const module = connectorRegistry.forKind(name);
     if (!module) return [];
     const type = requireConnectorType(name);
-    const kind = connectorKinds[type];
+    const kind = connectorKind(type);
     const forms = tokenMethods(module).map((method): ConnectForm => {
       const mine = submitted?.type === type && submitted.method === method.id ? submitted : undefined;
       const described = kind.credentialMethods.find((candidate) => candidate.id === method.id);

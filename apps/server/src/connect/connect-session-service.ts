@@ -1,4 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { requireConnectorType } from '@conduit/connectors';
+import { connectorRegistry } from '@conduit/connectors/loaded';
 import {
   type ConnectSession,
   type ConnectSessionEvent,
@@ -6,11 +8,9 @@ import {
   EgressDeniedError,
   NotFoundError,
   PermissionError,
-  requireConnectorType,
   ValidationError,
 } from '@conduit/protocol';
 import type { Clock } from '../clock';
-import { connectorRegistry } from '../connectors/registry';
 import { constantTimeEqual } from '../crypto/constant-time-equal';
 import type { Keyring } from '../crypto/keyring';
 import { oauthVerifierContext, sealJson, unsealJson, webhookSecretContext } from '../crypto/sealed-box';

@@ -1,6 +1,6 @@
+import { connectorRegistry } from '@conduit/connectors/loaded';
 import { ValidationError } from '@conduit/protocol';
 import { describe, expect, it } from 'vitest';
-import { connectorRegistry } from '../connectors/registry';
 import type { AppConfig } from '../services/server-services';
 import { assertOAuthHost, OAUTH_HOST_NOT_ALLOWED, oauthConfigAfterExchange } from './oauth-hosts';
 

@@ -1,10 +1,6 @@
-import {
-  type ConnectorDefinition,
-  type ConnectorType,
-  connectorKinds,
-  UnsupportedOperationError,
-} from '@conduit/protocol';
-import { connectorRegistry } from '../connectors/registry';
+import { type ConnectorType, connectorKind } from '@conduit/connectors';
+import { connectorRegistry } from '@conduit/connectors/loaded';
+import { type ConnectorDefinition, UnsupportedOperationError } from '@conduit/protocol';
 
 /**
  * The definition execute requests of a connector kind are checked against: its module's, from the
@@ -19,7 +15,7 @@ import { connectorRegistry } from '../connectors/registry';
 export function definitionOf(type: ConnectorType): ConnectorDefinition {
   const module = connectorRegistry.forKind(type);
   if (module) return module.definition;
-  const kind = connectorKinds[type];
+  const kind = connectorKind(type);
   const runnable = connectorRegistry.modules.map((registered) => registered.kind).join(', ');
   const message = `${kind.displayName} (${type}) connectors have no entities defined, so they cannot execute actions yet; only ${runnable} connectors can`;
   throw new UnsupportedOperationError(message, {

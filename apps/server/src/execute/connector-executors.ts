@@ -1,10 +1,5 @@
-import {
-  type ConnectorExecutor,
-  type ConnectorType,
-  connectorKinds,
-  parseConnectorCredentials,
-  UnsupportedOperationError,
-} from '@conduit/protocol';
+import { type ConnectorType, connectorKind, parseConnectorCredentials } from '@conduit/connectors';
+import { type ConnectorExecutor, UnsupportedOperationError } from '@conduit/protocol';
 import type { Caller } from '../services/caller';
 import type { ConnectorService } from '../services/connector-service';
 import { createExecutorContext } from '../services/executor-context';
@@ -13,7 +8,7 @@ import type { ConnectorRecord } from '../store/store';
 import { ExecutorCache } from './executor-cache';
 
 function noExecutor(type: ConnectorType): UnsupportedOperationError {
-  const message = `this server cannot execute ${connectorKinds[type].displayName} (${type}) connectors`;
+  const message = `this server cannot execute ${connectorKind(type).displayName} (${type}) connectors`;
   return new UnsupportedOperationError(message, {
     status: 400,
     code: 'unsupported_action',

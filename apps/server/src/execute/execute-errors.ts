@@ -23,7 +23,7 @@ export const MAX_PASSED_RETRY_AFTER_SECONDS = 3600;
 
 /** What the messages of mapped failures name. */
 export interface ExecuteFailureContext {
-  /** The upstream product, as `connectorKinds[type].vendor` names it. */
+  /** The upstream product, as `connectorKind(type).vendor` names it. */
   readonly vendor: string;
   /** The action that failed (`get`, `download`, …): a missing record is a 404 only for one record. */
   readonly action?: string;
@@ -38,7 +38,7 @@ function detail(message: string, errorCode: string, field?: string): ErrorDetail
  *
  * @example
  * ```ts
- * controller.abort(upstreamTimeout(connectorKinds[type].vendor, 30_000));
+ * controller.abort(upstreamTimeout(connectorKind(type).vendor, 30_000));
  * ```
  */
 export function upstreamTimeout(vendor: string, timeoutMs: number): TimeoutError {
@@ -72,7 +72,7 @@ export function upstreamTimeout(vendor: string, timeoutMs: number): TimeoutError
  *
  * @example
  * ```ts
- * catch (error) { throw translateExecuteError(error, { vendor: connectorKinds[type].vendor }); }
+ * catch (error) { throw translateExecuteError(error, { vendor: connectorKind(type).vendor }); }
  * ```
  */
 export function translateExecuteError(error: unknown, context: ExecuteFailureContext): unknown {

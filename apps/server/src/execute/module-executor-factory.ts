@@ -1,5 +1,5 @@
+import { connectorRegistry } from '@conduit/connectors/loaded';
 import type { RateLimiterOptions, RetryOptions } from '@conduit/transport';
-import { connectorRegistry } from '../connectors/registry';
 import type { ServerMetrics } from '../metrics/server-metrics';
 import type { ExecutorFactory } from '../services/executor-resolver';
 import type { UpstreamLimiters } from '../services/upstream-limiters';

@@ -7,7 +7,7 @@ import { runInUpstreamScope, type UpstreamCallScope } from './upstream-call-scop
  *
  * @example
  * ```ts
- * const deadline = new RequestDeadline(c.req.raw.signal, 30_000, () => upstreamTimeout(connectorKinds[type].vendor, 30_000));
+ * const deadline = new RequestDeadline(c.req.raw.signal, 30_000, () => upstreamTimeout(connectorKind(type).vendor, 30_000));
  * try {
  *   return await deadline.run(() => executor.execute(request, { signal: deadline.signal }));
  * } finally {

@@ -1,13 +1,11 @@
+import { type ConnectorType, connectorKind, requireConnectorType } from '@conduit/connectors';
 import {
   type ActionKind,
   ConduitError,
-  type ConnectorType,
-  connectorKinds,
   type DownloadResult,
   type ExecuteRequest,
   findAction,
   parseSearchParams,
-  requireConnectorType,
   resolveExecuteRequest,
   type SearchEnvelope,
   UnsupportedOperationError,
@@ -86,7 +84,7 @@ async function upstreamFailure(
   names: { entity: string; action: string },
 ): Promise<unknown> {
   if (c.req.raw.signal.aborted) return clientClosed();
-  const mapped = translateExecuteError(error, { vendor: connectorKinds[type].vendor, action: names.action });
+  const mapped = translateExecuteError(error, { vendor: connectorKind(type).vendor, action: names.action });
   if (!(mapped instanceof UpstreamFailureError)) return mapped;
   if (mapped.code === 'upstream_auth_failed') {
     await services.connectors.markNeedsReauth(record);
@@ -141,7 +139,7 @@ export function createRunExecute(services: ServerServices, options: ExecuteRoute
     const { action } = resolveExecuteRequest(definition, entity, request.action, params);
 
     const executor = await options.executors.forConnector(caller, record, type, c.get('requestId'));
-    const vendor = connectorKinds[type].vendor;
+    const vendor = connectorKind(type).vendor;
     const deadline = new RequestDeadline(c.req.raw.signal, options.deadlineMs, () =>
       upstreamTimeout(vendor, options.deadlineMs),
     );

@@ -1,4 +1,5 @@
-import type { ConnectorType } from '@conduit/protocol';
+import type { ConnectorType } from '@conduit/connectors';
+import { connectorRegistry } from '@conduit/connectors/loaded';
 import type { ResponseBounds } from '@conduit/transport';
 import {
   assertUrlAllowed,
@@ -8,7 +9,6 @@ import {
   type EgressLookup,
   type ProxySettings,
 } from '@conduit/transport/egress';
-import { connectorRegistry } from '../connectors/registry';
 
 type Agent = ReturnType<typeof createProxyEgressDispatcher>;
 

@@ -1,4 +1,5 @@
-import { type ConnectorType, NetworkError, TimeoutError } from '@conduit/protocol';
+import type { ConnectorType } from '@conduit/connectors';
+import { NetworkError, TimeoutError } from '@conduit/protocol';
 import type { TransportHooks } from '@conduit/transport';
 import type { ServerMetrics } from '../metrics/server-metrics';
 import { currentUpstreamScope } from './upstream-call-scope';

@@ -1,4 +1,5 @@
-import { findAction, requireConnectorType } from '@conduit/protocol';
+import { requireConnectorType } from '@conduit/connectors';
+import { findAction } from '@conduit/protocol';
 import { ChangeFeed } from '../changes/change-feed';
 import { registerChangeRoutes } from '../changes/change-routes';
 import { definitionOf } from '../execute/connector-definitions';

@@ -1,7 +1,7 @@
+import { connectorRegistry } from '@conduit/connectors/loaded';
 import { createAgentApiExtension } from '../agent-api/agent-api-extension';
 import { registerAgentExecuteRoute } from '../agent-api/agent-execute-route';
 import type { Environment } from '../config/server-config';
-import { connectorRegistry } from '../connectors/registry';
 import { createExecuteExtension } from '../execute/execute-extension';
 import type { ServerExtension } from '../extensions/server-extension';
 import { createSearchExtension } from '../search/search-extension';

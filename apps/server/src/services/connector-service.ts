@@ -1,18 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import {
-  AuthenticationError,
-  type ConnectorConfigByType,
-  type ConnectorCredentialsByType,
+  CONNECTOR_KINDS,
   type ConnectorType,
+  parseConnectorConfig,
+  parseConnectorCredentials,
+  requireConnectorType,
+  upstreamBaseUrl,
+} from '@conduit/connectors';
+import {
+  AuthenticationError,
   EgressDeniedError,
   NotFoundError,
   PermissionError,
-  parseConnectorConfig,
-  parseConnectorCredentials,
   parseCreateConnectorRequest,
-  requireConnectorType,
   UpdateConnectorRequestSchema,
-  upstreamBaseUrl,
   ValidationError,
 } from '@conduit/protocol';
 import type { RefreshCoordinator } from '@conduit/transport';
@@ -28,16 +29,14 @@ import { RefreshSerializer, type StoredOAuthCredentials } from './refresh-serial
  * A connector ready to run: its record, kind, decrypted and re-validated credentials, config and
  * the upstream base address. Hold it only for the duration of one request.
  */
-export type LoadedConnector = {
-  [Type in ConnectorType]: {
-    readonly record: ConnectorRecord;
-    readonly type: Type;
-    readonly credentials: ConnectorCredentialsByType[Type];
-    readonly config: ConnectorConfigByType[Type];
-    /** The upstream API's base address, without a trailing slash. */
-    readonly baseUrl: string;
-  };
-}[ConnectorType];
+export interface LoadedConnector {
+  readonly record: ConnectorRecord;
+  readonly type: ConnectorType;
+  readonly credentials: Readonly<Record<string, string | undefined>>;
+  readonly config: Readonly<Record<string, unknown>>;
+  /** The upstream API's base address, without a trailing slash. */
+  readonly baseUrl: string;
+}
 
 /** What the connector lifecycle tells the features plugged into the server. */
 export interface ConnectorLifecycle {
@@ -161,7 +160,10 @@ export class ConnectorService {
    * and `base_url_not_allowed`), seals the credentials and stores the connector.
    */
   async create(caller: Caller, body: unknown): Promise<ConnectorRecord> {
-    const request = parseCreateConnectorRequest(body, { allowUpstreamOverride: this.#allowUpstreamOverride });
+    const request = parseCreateConnectorRequest(body, {
+      kinds: CONNECTOR_KINDS,
+      allowUpstreamOverride: this.#allowUpstreamOverride,
+    });
     if (caller.kind === 'scoped' && request.external_user_id !== caller.externalUserId) throw userMismatch();
     // A validly signed token may outlive its application (removed from the store): its connector
     // would break the foreign key, so the token is refused as the credential it no longer is.

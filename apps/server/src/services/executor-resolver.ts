@@ -1,4 +1,5 @@
-import type { ConnectorExecutor, ConnectorType } from '@conduit/protocol';
+import type { ConnectorType } from '@conduit/connectors';
+import type { ConnectorExecutor } from '@conduit/protocol';
 import type { RefreshCoordinator } from '@conduit/transport';
 import type { LoadedConnector } from './connector-service';
 

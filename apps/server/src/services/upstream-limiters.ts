@@ -1,6 +1,6 @@
 import { DEFAULT_RATE_LIMIT } from '@conduit/connector-kit';
+import { connectorRegistry } from '@conduit/connectors/loaded';
 import type { RateLimiter, RateLimiterOptions } from '@conduit/transport';
-import { connectorRegistry } from '../connectors/registry';
 import { DeadlineAwareLimiter } from './deadline-aware-limiter';
 
 /**

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { connectorRegistry } from '@conduit/connectors/loaded';
 import type { SyncSummary } from '@conduit/protocol';
 import { trace } from '@opentelemetry/api';
 import type { Clock } from '../clock';
-import { connectorRegistry } from '../connectors/registry';
 import type { Logger } from '../logging/logger';
 import type { ServerMetrics } from '../metrics/server-metrics';
 import { SearchIndexWriter } from '../search/search-index-writer';

@@ -6,8 +6,8 @@ import {
   type SyncListingContext,
   type SyncPlan,
 } from '@conduit/connector-kit';
+import { connectorRegistry } from '@conduit/connectors/loaded';
 import type { RateLimiter, RefreshCoordinator, TransportHooks } from '@conduit/transport';
-import { connectorRegistry } from '../connectors/registry';
 import type { LoadedConnector } from '../services/connector-service';
 import { VERSION } from '../version';
 

@@ -48,7 +48,7 @@ export interface ConduitErrorOptions {
  * @example
  * ```ts
  * try {
- *   await asana.tasks.get({ task_gid: '1' });
+ *   await tasks.tasks.get({ task_gid: '1' });
  * } catch (error) {
  *   if (ConduitError.isInstance(error) && error.retryable) scheduleRetry();
  * }

@@ -13,7 +13,7 @@ const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http or https U
  *
  * @example
  * ```ts
- * CreateConnectSessionRequestSchema.parse({ external_user_id: 'user-42', connector_types: ['asana'] });
+ * CreateConnectSessionRequestSchema.parse({ external_user_id: 'user-42', connector_types: ['task-management'] });
  * ```
  */
 export const CreateConnectSessionRequestSchema = z.strictObject({

@@ -9,7 +9,7 @@ const timestamp = z.iso.datetime({ offset: true });
  *
  * @example
  * ```ts
- * CreateConnectorRequestSchema.parse({ external_user_id: 'user-42', connector_type: 'asana', credentials: { token: 'pat' } });
+ * CreateConnectorRequestSchema.parse({ external_user_id: 'user-42', connector_type: 'task-management', credentials: { token: 'pat' } });
  * ```
  */
 export const CreateConnectorRequestSchema = z.strictObject({
@@ -26,7 +26,7 @@ export const CreateConnectorRequestSchema = z.strictObject({
  *
  * @example
  * ```ts
- * const body: CreateConnectorRequest = { external_user_id: 'user-42', connector_type: 'asana', credentials: { token: 'pat' } };
+ * const body: CreateConnectorRequest = { external_user_id: 'user-42', connector_type: 'task-management', credentials: { token: 'pat' } };
  * ```
  */
 export type CreateConnectorRequest = z.input<typeof CreateConnectorRequestSchema>;
@@ -37,7 +37,7 @@ export type CreateConnectorRequest = z.input<typeof CreateConnectorRequestSchema
  *
  * @example
  * ```ts
- * ConnectorListQuerySchema.parse({ external_user_id: 'user-42', connector_type: 'asana' });
+ * ConnectorListQuerySchema.parse({ external_user_id: 'user-42', connector_type: 'task-management' });
  * ```
  */
 export const ConnectorListQuerySchema = z.strictObject({

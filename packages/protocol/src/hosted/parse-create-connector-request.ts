@@ -1,9 +1,5 @@
-import { type ConnectorConfigByType, parseConnectorConfig } from '../connector-kinds/connector-config';
-import {
-  type ConnectorCredentialsByType,
-  parseConnectorCredentials,
-} from '../connector-kinds/connector-credentials';
-import { type ConnectorType, requireConnectorType } from '../connector-kinds/connector-type';
+import type { ConnectorKind } from '../connector-kinds/connector-kind';
+import { requireConnectorKind } from '../connector-kinds/connector-kind';
 import { ValidationError } from '../errors/client-errors';
 import type { ErrorDetail } from '../errors/conduit-error';
 import { zodIssueDetails } from '../zod-issue-details';
@@ -14,30 +10,31 @@ import { CreateConnectorRequestSchema } from './connector-schemas';
  *
  * @example
  * ```ts
- * const request: ParsedCreateConnectorRequest = parseCreateConnectorRequest(body);
- * if (request.connector_type === 'support-desk') console.log(request.config.subdomain);
+ * const request: ParsedCreateConnectorRequest = parseCreateConnectorRequest(body, { kinds });
+ * console.log(request.connector_type, Object.keys(request.config));
  * ```
  */
-export type ParsedCreateConnectorRequest = {
-  [Type in ConnectorType]: {
-    external_user_id: string;
-    connector_type: Type;
-    /** As given, or `"<connector_type> - <external_user_id>"`. */
-    name: string;
-    credentials: ConnectorCredentialsByType[Type];
-    config: ConnectorConfigByType[Type];
-  };
-}[ConnectorType];
+export interface ParsedCreateConnectorRequest {
+  external_user_id: string;
+  /** The canonical kind, whatever alias the body gave. */
+  connector_type: string;
+  /** As given, or `"<connector_type> - <external_user_id>"`. */
+  name: string;
+  credentials: Readonly<Record<string, string | undefined>>;
+  config: Readonly<Record<string, unknown>>;
+}
 
 /**
  * Options of {@link parseCreateConnectorRequest}.
  *
  * @example
  * ```ts
- * parseCreateConnectorRequest(body, { allowUpstreamOverride: process.env.CONDUIT_ALLOW_UPSTREAM_OVERRIDE === '1' });
+ * parseCreateConnectorRequest(body, { kinds, allowUpstreamOverride: process.env.CONDUIT_ALLOW_UPSTREAM_OVERRIDE === '1' });
  * ```
  */
 export interface ParseCreateConnectorOptions {
+  /** The kinds the service knows (the connector registry's). */
+  kinds: readonly ConnectorKind<string, unknown, unknown>[];
   /**
    * Whether `config.base_url` may replace the upstream address. A server refuses it unless its
    * operator allowed it, since it would let a tenant aim the server at any address. Default true.
@@ -53,18 +50,16 @@ export interface ParseCreateConnectorOptions {
  *
  * @example
  * ```ts
- * const request = parseCreateConnectorRequest({
- *   external_user_id: 'user-42',
- *   connector_type: 'zendesk-support',
- *   credentials: { email: 'agent@example.com', api_token: 't' },
- *   config: { subdomain: 'acme' },
- * });
- * request.connector_type; // 'support-desk'
+ * const request = parseCreateConnectorRequest(
+ *   { external_user_id: 'user-42', connector_type: 'support-desk', credentials, config: { subdomain: 'acme' } },
+ *   { kinds },
+ * );
+ * request.connector_type; // 'support-desk' (an alias resolves to it too)
  * ```
  */
 export function parseCreateConnectorRequest(
   body: unknown,
-  options: ParseCreateConnectorOptions = {},
+  options: ParseCreateConnectorOptions,
 ): ParsedCreateConnectorRequest {
   const result = CreateConnectorRequestSchema.safeParse(body);
   if (!result.success) {
@@ -76,21 +71,21 @@ export function parseCreateConnectorRequest(
     });
   }
   const request = result.data;
-  const type = requireConnectorType(request.connector_type);
+  const kind = requireConnectorKind(options.kinds, request.connector_type);
 
   const details: ErrorDetail[] = [];
   let code: string | undefined;
   let credentials: unknown;
   let config: unknown;
   try {
-    credentials = parseConnectorCredentials(type, request.credentials);
+    credentials = kind.parseCredentials(request.credentials);
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;
     details.push(...error.details);
     code = error.code;
   }
   try {
-    config = parseConnectorConfig(type, request.config);
+    config = kind.parseConfig(request.config);
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;
     details.push(...error.details);
@@ -113,9 +108,9 @@ export function parseCreateConnectorRequest(
   }
   return {
     external_user_id: request.external_user_id,
-    connector_type: type,
-    name: request.name ?? `${type} - ${request.external_user_id}`,
-    credentials,
-    config,
-  } as ParsedCreateConnectorRequest;
+    connector_type: kind.type,
+    name: request.name ?? `${kind.type} - ${request.external_user_id}`,
+    credentials: credentials as ParsedCreateConnectorRequest['credentials'],
+    config: config as ParsedCreateConnectorRequest['config'],
+  };
 }

@@ -1,14 +1,12 @@
-import { CONNECTOR_TYPE_ALIASES, CONNECTOR_TYPES } from '@conduit/protocol';
+import { CONNECTOR_KINDS } from '@conduit/connectors';
 import { CREDENTIAL_ENV_HELP, EXAMPLE_CONNECTOR } from '../../connectors/connector-help';
 import { defineCommand } from '../../framework/command-spec';
 import { HOSTED_CONNECTOR_ARG, HOSTED_FLAGS, HOSTED_SETTINGS_HELP } from '../../hosted/hosted-flags';
 
-const CONNECTOR_TYPE_WORDS = CONNECTOR_TYPES.flatMap((type) => [type, ...CONNECTOR_TYPE_ALIASES[type]]);
+const CONNECTOR_TYPE_WORDS = CONNECTOR_KINDS.flatMap((kind) => [kind.type, ...kind.aliases]);
 
 /** `task-management (<alias>), …`, for help. */
-const TYPES_HELP = CONNECTOR_TYPES.map((type) => `${type} (${CONNECTOR_TYPE_ALIASES[type].join(', ')})`).join(
-  ', ',
-);
+const TYPES_HELP = CONNECTOR_KINDS.map((kind) => `${kind.type} (${kind.aliases.join(', ')})`).join(', ');
 
 const create = defineCommand({
   name: 'create',

@@ -1,4 +1,5 @@
-import { ConduitError, type ConnectorType, isSecretName, parseConnectorConfig } from '@conduit/protocol';
+import { type ConnectorType, parseConnectorConfig } from '@conduit/connectors';
+import { ConduitError, isSecretName } from '@conduit/protocol';
 import { UsageError } from '../../framework/usage-error';
 
 /**

@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
-import { ConduitError, type ConnectorType, parseConnectorCredentials } from '@conduit/protocol';
+import { type ConnectorType, parseConnectorCredentials } from '@conduit/connectors';
+import { ConduitError } from '@conduit/protocol';
 import { CONNECTORS, findConnector } from '../../connectors/connector-catalog';
 import { CliError } from '../../framework/cli-error';
 import type { CommandContext } from '../../framework/command-context';

@@ -1,4 +1,5 @@
-import { ConduitError, requireConnectorType } from '@conduit/protocol';
+import { requireConnectorType } from '@conduit/connectors';
+import { ConduitError } from '@conduit/protocol';
 import type { CommandContext } from '../../framework/command-context';
 import { UsageError } from '../../framework/usage-error';
 import { printConnectors } from '../../hosted/connector-view';

@@ -1,4 +1,4 @@
-import { requireConnectorType } from '@conduit/protocol';
+import { requireConnectorType } from '@conduit/connectors';
 import type { CommandContext } from '../../framework/command-context';
 import { UsageError } from '../../framework/usage-error';
 import { printConnector } from '../../hosted/connector-view';

@@ -2,13 +2,14 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type ConnectorModule, createConnectorClient } from '@conduit/connector-kit';
+import { connectorKind } from '@conduit/connectors';
 import { createHostedExecutor, HostedClient } from '@conduit/hosted';
-import { connectorKinds, type SearchEnvelope } from '@conduit/protocol';
+import type { SearchEnvelope } from '@conduit/protocol';
 import { createJsonLogger, registerApplication, type StartedServer, startServer } from '@conduit/server';
 import type { ListResult } from '@conduit/transport';
 import type { DemoSearch, DemoUpstream } from '../../connectors/connector-demo';
 import type { ConnectorRegistryEntry } from '../../connectors/connector-registry-entry';
-import { CONNECTOR_REGISTRY } from '../../connectors/registry';
+import { CONNECTOR_REGISTRY } from '../../connectors/connector-registry-entry';
 import { CliError } from '../../framework/cli-error';
 import type { CommandContext } from '../../framework/command-context';
 import { EXIT_CODES } from '../../framework/exit-codes';
@@ -115,7 +116,7 @@ export async function run(context: CommandContext): Promise<number | undefined> 
   const logLines: string[] = [];
   const started = performance.now();
   if (!output.json) {
-    const kinds = entries.map((entry) => connectorKinds[entry.kind].displayName.toLowerCase()).join(', ');
+    const kinds = entries.map((entry) => connectorKind(entry.kind).displayName.toLowerCase()).join(', ');
     await output.print(
       output.style.bold(
         `conduit demo: the hosted service and its ${kinds} connectors on their simulators, all in this process`,

@@ -1,7 +1,6 @@
 import { completeConnector } from '../../connectors/connector-completers';
 import { EXAMPLE_CONNECTOR } from '../../connectors/connector-help';
-import { credentialEnvHelp } from '../../connectors/connector-registry-entry';
-import { CONNECTOR_REGISTRY } from '../../connectors/registry';
+import { CONNECTOR_REGISTRY, credentialEnvHelp } from '../../connectors/connector-registry-entry';
 import { defineCommand } from '../../framework/command-spec';
 import { HOSTED_FLAGS } from '../../hosted/hosted-flags';
 

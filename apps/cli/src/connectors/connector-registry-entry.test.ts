@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CONNECTORS } from './connector-catalog';
-import { CONNECTOR_REGISTRY } from './registry';
+import { CONNECTOR_REGISTRY } from './connector-registry-entry';
 
 describe('the CLI connector registry', () => {
   it('says of each module what the module itself says', async () => {

@@ -1,11 +1,12 @@
+import { parseCreateConnectorRequest as parseWithKinds, ValidationError } from '@conduit/protocol';
 import { describe, expect, it } from 'vitest';
-import { ValidationError } from '../errors/client-errors';
-import { parseCreateConnectorRequest } from './parse-create-connector-request';
+import { CONNECTOR_KINDS } from './connector-lookup';
 
-function failure(
-  body: unknown,
-  options?: Parameters<typeof parseCreateConnectorRequest>[1],
-): ValidationError {
+// Protocol's generic check of a create body, over the registry's kinds.
+const parseCreateConnectorRequest = (body: unknown, options: { allowUpstreamOverride?: boolean } = {}) =>
+  parseWithKinds(body, { kinds: CONNECTOR_KINDS, ...options });
+
+function failure(body: unknown, options?: { allowUpstreamOverride?: boolean }): ValidationError {
   try {
     parseCreateConnectorRequest(body, options);
   } catch (error) {

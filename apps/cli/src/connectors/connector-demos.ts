@@ -1,5 +1,4 @@
 import type { ConnectorDemo } from './connector-demo';
-import type { ConnectorRegistryEntry } from './connector-registry-entry';
 
 // What `conduit demo` shows of each connector: its testkit simulator, with calls chosen from the
 // simulator's dataset so the demo can check the answers. Loaded only when the demo runs.
@@ -198,43 +197,16 @@ const salesforceDemo: ConnectorDemo = {
 };
 
 /**
- * The connectors this CLI runs: the only place that names one. Adding a connector is adding its
- * entry here (and its package to the CLI's dependencies). Entries load their module only when a
- * command needs it, so help and completion stay fast; `credentialMethods` are the required fields
- * of the module's credential methods (checked against the module by the tests), which name the
- * settings `<name>_<field>` without loading it.
+ * What `conduit demo` runs of each connector, by its name in the registry (`@conduit/connectors`);
+ * a connector without an entry is left out of the demo.
  *
  * @example
  * ```ts
- * CONNECTOR_REGISTRY.map((entry) => entry.name);
+ * CONNECTOR_DEMOS.asana?.simulator; // 'the Asana simulator with the sandbox dataset'
  * ```
  */
-export const CONNECTOR_REGISTRY: readonly ConnectorRegistryEntry[] = [
-  {
-    name: 'asana',
-    kind: 'task-management',
-    displayName: 'Asana',
-    packageName: '@conduit/asana',
-    credentialMethods: [['token'], ['refresh_token', 'client_id', 'client_secret']],
-    load: async () => (await import('@conduit/asana')).asanaModule,
-    demo: asanaDemo,
-  },
-  {
-    name: 'zendesk',
-    kind: 'support-desk',
-    displayName: 'Zendesk Support',
-    packageName: '@conduit/zendesk-support',
-    credentialMethods: [['access_token'], ['email', 'api_token']],
-    load: async () => (await import('@conduit/zendesk-support')).zendeskSupportModule,
-    demo: zendeskDemo,
-  },
-  {
-    name: 'salesforce',
-    kind: 'crm',
-    displayName: 'Salesforce',
-    packageName: '@conduit/salesforce',
-    credentialMethods: [['refresh_token', 'client_id', 'client_secret']],
-    load: async () => (await import('@conduit/salesforce')).salesforceModule,
-    demo: salesforceDemo,
-  },
-];
+export const CONNECTOR_DEMOS: Readonly<Record<string, ConnectorDemo>> = {
+  asana: asanaDemo,
+  zendesk: zendeskDemo,
+  salesforce: salesforceDemo,
+};

@@ -1,14 +1,20 @@
+import { ValidationError } from '@conduit/protocol';
 import { describe, expect, it } from 'vitest';
-import { ValidationError } from '../errors/client-errors';
-import {
-  CrmCredentialsSchema,
-  parseConnectorCredentials,
-  SupportDeskCredentialsSchema,
-  TaskManagementCredentialsSchema,
-} from './connector-credentials';
-import type { ConnectorType } from './connector-type';
+import * as z from 'zod';
+import { requireKind } from './connector-lookup';
 
-function failure(type: ConnectorType, credentials: unknown): ValidationError {
+// The hosted service's checks of each kind's credentials, as the connectors declare them.
+const parseConnectorCredentials = (type: string, credentials: unknown) =>
+  requireKind(type).parseCredentials(credentials);
+const credentialsSchema = (type: string) =>
+  z.union(
+    requireKind(type).credentialMethods.map((method) => method.schema) as [z.ZodObject, ...z.ZodObject[]],
+  );
+const TaskManagementCredentialsSchema = credentialsSchema('task-management');
+const SupportDeskCredentialsSchema = credentialsSchema('support-desk');
+const CrmCredentialsSchema = credentialsSchema('crm');
+
+function failure(type: string, credentials: unknown): ValidationError {
   try {
     parseConnectorCredentials(type, credentials);
   } catch (error) {
@@ -87,7 +93,7 @@ describe('task-management credentials', () => {
       {
         field: 'credentials',
         message: expect.stringContaining(
-          'personal access token: token; or OAuth: refresh_token, client_id, client_secret, access_token (optional)',
+          'personal access token: token; or OAuth refresh token: refresh_token, client_id, client_secret, access_token (optional)',
         ),
         error_code: 'invalid_credentials',
       },
@@ -171,11 +177,9 @@ describe('CRM credentials', () => {
   });
 });
 
-describe('parseConnectorCredentials', () => {
+describe('requireKind(type).parseCredentials', () => {
   it('resolves an alias given without types, and refuses an unknown kind', () => {
-    expect(parseConnectorCredentials('asana' as ConnectorType, { token: 'pat' })).toEqual({ token: 'pat' });
-    expect(() => parseConnectorCredentials('jira' as ConnectorType, { token: 'x' })).toThrow(
-      /unknown connector type/,
-    );
+    expect(parseConnectorCredentials('asana', { token: 'pat' })).toEqual({ token: 'pat' });
+    expect(() => parseConnectorCredentials('jira', { token: 'x' })).toThrow(/unknown connector type/);
   });
 });

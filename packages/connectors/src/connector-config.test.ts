@@ -1,14 +1,15 @@
+import { ValidationError } from '@conduit/protocol';
 import { describe, expect, it } from 'vitest';
-import { ValidationError } from '../errors/client-errors';
-import {
-  CrmConfigSchema,
-  parseConnectorConfig,
-  SupportDeskConfigSchema,
-  upstreamBaseUrl,
-} from './connector-config';
-import type { ConnectorType } from './connector-type';
+import { requireKind } from './connector-lookup';
 
-function failure(type: ConnectorType, config: unknown): ValidationError {
+// The hosted service's checks of each kind's configuration variables, as the connectors declare them.
+const parseConnectorConfig = (type: string, config: unknown) =>
+  requireKind(type).parseConfig(config) as Record<string, string | undefined>;
+const upstreamBaseUrl = (type: string, config: unknown) => requireKind(type).baseUrl(config);
+const SupportDeskConfigSchema = requireKind('support-desk').configSchema;
+const CrmConfigSchema = requireKind('crm').configSchema;
+
+function failure(type: string, config: unknown): ValidationError {
   try {
     parseConnectorConfig(type, config);
   } catch (error) {
@@ -18,7 +19,7 @@ function failure(type: ConnectorType, config: unknown): ValidationError {
   throw new Error('expected a ValidationError');
 }
 
-describe('parseConnectorConfig', () => {
+describe('requireKind(type).parseConfig', () => {
   it('takes nothing for task-management, treating an absent config as {}', () => {
     expect(parseConnectorConfig('task-management', undefined)).toEqual({});
     expect(parseConnectorConfig('task-management', null)).toEqual({});
@@ -111,7 +112,7 @@ describe('parseConnectorConfig', () => {
   });
 });
 
-describe('upstreamBaseUrl', () => {
+describe('requireKind(type).baseUrl', () => {
   it('builds each kind’s upstream address', () => {
     expect(upstreamBaseUrl('task-management', {})).toBe('https://app.asana.com/api/1.0');
     expect(upstreamBaseUrl('task-management', undefined)).toBe('https://app.asana.com/api/1.0');

@@ -1,0 +1,19 @@
+export { type ConnectorEntry, lazyConnector } from './connector-entry';
+export {
+  CONNECTOR_KINDS,
+  findConnector,
+  loadConnectorRegistry,
+  requireKind,
+} from './connector-lookup';
+export { CONNECTORS } from './connectors';
+export {
+  CONNECTOR_TYPES,
+  type ConnectorType,
+  connectorKind,
+  parseConnectorConfig,
+  parseConnectorCredentials,
+  requireConnectorType,
+  resolveConnectorType,
+  upstreamBaseUrl,
+} from './kind-checks';
+export { VERSION } from './version';

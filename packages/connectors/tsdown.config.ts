@@ -1,0 +1,4 @@
+import { defineConfig } from 'tsdown';
+import { packageBuild } from '../../tsdown.base';
+
+export default defineConfig(packageBuild(import.meta.dirname, { entry: ['src/index.ts', 'src/loaded.ts'] }));

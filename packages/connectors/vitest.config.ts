@@ -1,0 +1,8 @@
+import { defineProject } from 'vitest/config';
+import { sharedDefine, sharedMaxWorkers, workspaceAliases } from '../../vitest.shared';
+
+export default defineProject({
+  resolve: { alias: workspaceAliases },
+  define: sharedDefine,
+  test: { name: '@conduit/connectors', include: ['src/**/*.test.ts'], maxWorkers: sharedMaxWorkers },
+});
