@@ -22,7 +22,7 @@ describe('an execute while the connector is paused on an upstream 429 (its sync 
     const paused = performance.now();
     limiters.for(id, 'task-management').pauseFor(60_000);
     const before = h.sim.requests.count({ target: 'api' });
-    // "At once" needs no stopwatch: waiting out the minute would pass the test's 5 s timeout.
+    // "At once" needs no stopwatch: waiting out the minute would pass the 30 s test timeout.
     const response = await h.execute(id, { entity: 'workspaces', action: 'list', params: {} }, token);
     const elapsedSeconds = Math.ceil((performance.now() - paused) / 1000);
     expect(response.status).toBe(429);
