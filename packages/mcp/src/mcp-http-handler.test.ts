@@ -3,28 +3,29 @@ import type { AddressInfo } from 'node:net';
 import { asanaDefinition, createLocalExecutor } from '@conduit/asana';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { staticTokenAuthenticator } from './authenticators';
 import { createMcpHttpHandler } from './mcp-http-handler';
 
-async function until(condition: () => boolean, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 describe('createMcpHttpHandler sessions', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('ends a session on the client’s DELETE, and an idle one by itself', async () => {
     // Listing tools runs nothing upstream, so the executor's address is never reached.
     const executor = createLocalExecutor({ auth: { token: 't' }, baseUrl: 'http://127.0.0.1:9' });
+    // The idle sweep reads Date and runs on setInterval; only those are faked, so the session
+    // goes idle when the test says, not when a loaded machine happens to pause between two
+    // requests longer than a short real limit (a 100 ms, then 1 s limit ended sessions mid-test).
+    // Sockets, the SDK's request timeouts and Node's HTTP timers keep the real clock.
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    const idleMs = 30 * 60_000;
     const handler = createMcpHttpHandler({
       authenticate: staticTokenAuthenticator('secret', {
         connectors: [{ definition: asanaDefinition, executor }],
       }),
-      // Long enough that a loaded machine still lists tools before the session goes idle.
-      sessionIdleMs: 1_000,
+      sessionIdleMs: idleMs,
     });
     const server = createServer((request, response) => void handler.handle(request, response));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -46,7 +47,10 @@ describe('createMcpHttpHandler sessions', () => {
 
       const idle = await connect();
       expect((await idle.client.listTools()).tools.length).toBeGreaterThan(0);
-      await until(() => handler.sessionCount === 0);
+      vi.advanceTimersByTime(idleMs - 1);
+      expect(handler.sessionCount).toBe(1);
+      vi.advanceTimersByTime(idleMs);
+      await vi.waitFor(() => expect(handler.sessionCount).toBe(0));
       await expect(idle.client.listTools()).rejects.toThrow(/404|session/i);
       await idle.client.close();
 

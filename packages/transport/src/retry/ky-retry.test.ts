@@ -80,9 +80,9 @@ describe('kyRetry', () => {
     }).json();
     const reason = new Error('user pressed ctrl-c');
     setTimeout(() => controller.abort(reason), 100);
-    const started = performance.now();
+    // The wait is 30 s and the test's timeout 5 s: only an abort that ends it settles this, so no
+    // stopwatch is needed.
     await expect(pending).rejects.toBe(reason);
-    expect(performance.now() - started).toBeLessThan(5_000);
     expect(server.requests).toHaveLength(1);
   });
 

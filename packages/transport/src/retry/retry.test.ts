@@ -227,7 +227,9 @@ describe('retries', () => {
     const transport = createTransport({
       baseUrl: server.url,
       retry,
-      timeoutMs: 100,
+      // The stalls never answer, so any timeout ends them; a short one also cut the healthy
+      // third attempt when a loaded machine took longer than that to answer it.
+      timeoutMs: 1_000,
       hooks: { onRetry: (event) => events.push(event) },
     });
     await expect(transport.json({ path: '/x' })).resolves.toMatchObject({ ok: true });
@@ -270,10 +272,10 @@ describe('retries', () => {
     const pending = transport.json({ path: '/x', signal: controller.signal });
     await waitFor(() => server.requests.length === 1);
     await sleep(20);
-    const started = performance.now();
     controller.abort();
+    // "At once" needs no stopwatch (a loaded machine overran a 500 ms bound): the backoff is a
+    // minute and the test's timeout 5 s, so only an abort that ends the sleep settles this.
     const error = await pending.catch((reason: unknown) => reason);
-    expect(performance.now() - started).toBeLessThan(500);
     expect(error).toBeInstanceOf(DOMException);
     expect((error as DOMException).name).toBe('AbortError');
     expect(server.requests).toHaveLength(1);

@@ -73,30 +73,34 @@ describe('transport.stream', () => {
     const server = await serve({ 'GET /slow': { body: () => generated(4 * MiB, 64 * 1024) } });
     server.inject({ kind: 'stall', afterBytes: 100_000 });
     const limiter = new RateLimiter({ requestsPerInterval: 100, intervalMs: 1_000, maxConcurrent: 1 });
-    const transport = createTransport({ baseUrl: server.url, streamIdleTimeoutMs: 150, limiter });
+    // The stall never sends again, so any idle timeout ends it; a short one (150 ms) also cut the
+    // healthy chunks before it when a loaded machine paused longer between them.
+    const transport = createTransport({ baseUrl: server.url, streamIdleTimeoutMs: 1_000, limiter });
     const response = await transport.stream({ path: '/slow' });
     let bytes = 0;
     const error = await (async () => {
       for await (const chunk of response.body) bytes += chunk.byteLength;
     })().catch((reason: unknown) => reason);
     expect(error).toBeInstanceOf(TimeoutError);
-    expect((error as TimeoutError).timeoutMs).toBe(150);
-    expect((error as TimeoutError).message).toContain('no data for 150 ms while reading the body');
+    expect((error as TimeoutError).timeoutMs).toBe(1_000);
+    expect((error as TimeoutError).message).toContain('no data for 1000 ms while reading the body');
     expect(bytes).toBe(100_000);
     expect(limiter.stats.inFlight).toBe(0);
   });
 
   it('does not count a slow consumer against the idle timeout', async () => {
-    const server = await serve({ 'GET /x': { body: () => generated(256 * 1024, 64 * 1024) } });
-    const transport = createTransport({ baseUrl: server.url, streamIdleTimeoutMs: 50 });
+    const server = await serve({ 'GET /x': { body: () => generated(128 * 1024, 64 * 1024) } });
+    // The consumer pauses longer than the idle timeout, and the timeout is long enough that the
+    // local server always answers a read within it (50 ms was not, on a loaded machine).
+    const transport = createTransport({ baseUrl: server.url, streamIdleTimeoutMs: 500 });
     const response = await transport.stream({ path: '/x' });
     let bytes = 0;
     for await (const chunk of response.body) {
       bytes += chunk.byteLength;
-      await new Promise((resolve) => setTimeout(resolve, 80));
+      await new Promise((resolve) => setTimeout(resolve, 600));
     }
-    expect(bytes).toBe(256 * 1024);
-  });
+    expect(bytes).toBe(128 * 1024);
+  }, 30_000);
 
   it('fails with NetworkError when the connection resets mid-stream', async () => {
     const server = await serve({
