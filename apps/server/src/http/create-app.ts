@@ -1,7 +1,9 @@
+import { connectorRegistry } from '@conduit/connectors/loaded';
 import { type Context, Hono } from 'hono';
 import { type Clock, systemClock } from '../clock';
 import { registerConnectPageRoutes } from '../connect/connect-page-routes';
 import { ConnectSessionService } from '../connect/connect-session-service';
+import { assertOAuthHost } from '../connect/oauth-hosts';
 import { resolveTokenSecret } from '../crypto/token-secret';
 import { TokenSigner } from '../crypto/token-signer';
 import { UpstreamEgress } from '../execute/upstream-egress';
@@ -138,6 +140,20 @@ export function createApp(options: CreateAppOptions): ConduitApp {
     clock,
     allowUpstreamOverride: config.allowUpstreamOverride,
     checkUpstreamUrl: (url) => services.egress.assertConfiguredUrl(url),
+    checkOAuthConfig: (type, credentials, connectorConfig) => {
+      // Only a connector holding the operator's own OAuth client: its secret follows the config.
+      const client = config.oauthClients?.[type];
+      if (client === undefined || credentials.client_id !== client.clientId) return;
+      const module = connectorRegistry.forKind(type);
+      if (module?.oauth === undefined) return;
+      const baseUrl = module.baseUrl(connectorConfig);
+      assertOAuthHost(
+        module,
+        config,
+        module.oauth.tokenUrl({ baseUrl, config: connectorConfig }),
+        'config.instance_url',
+      );
+    },
     lifecycle: {
       onCreated: async (connector) => {
         for (const extension of extensions) {

@@ -61,6 +61,17 @@ export interface ConnectorServiceOptions {
    * allowed, since `base_url` could aim anywhere then.
    */
   readonly checkUpstreamUrl?: (url: string) => void;
+  /**
+   * Checks a new config of a connector against the credentials it keeps: a connector holding the
+   * operator's OAuth client sends its secret to the config's token endpoint at every refresh, so
+   * an application may not aim that config at another host (issue 28, finding 1). Throws
+   * `ValidationError`.
+   */
+  readonly checkOAuthConfig?: (
+    type: string,
+    credentials: Readonly<Record<string, unknown>>,
+    config: Readonly<Record<string, unknown>>,
+  ) => void;
   readonly lifecycle?: ConnectorLifecycle;
 }
 
@@ -142,6 +153,7 @@ export class ConnectorService {
   readonly #clock: Clock;
   readonly #allowUpstreamOverride: boolean;
   readonly #checkUpstreamUrl: ((url: string) => void) | undefined;
+  readonly #checkOAuthConfig: ConnectorServiceOptions['checkOAuthConfig'];
   readonly #lifecycle: ConnectorLifecycle;
   readonly #refreshes: RefreshSerializer;
 
@@ -152,6 +164,7 @@ export class ConnectorService {
     this.#clock = options.clock;
     this.#allowUpstreamOverride = options.allowUpstreamOverride;
     this.#checkUpstreamUrl = options.checkUpstreamUrl;
+    this.#checkOAuthConfig = options.checkOAuthConfig;
     this.#lifecycle = options.lifecycle ?? { onCreated: async () => {}, deleteHooks: [] };
   }
 
@@ -235,6 +248,15 @@ export class ConnectorService {
         status: 422,
         details,
       });
+    }
+    if (config !== undefined && this.#checkOAuthConfig !== undefined) {
+      const kept =
+        credentials ??
+        (unsealJson(this.#keyring, record.credentials, credentialsContext(record.id)) as Record<
+          string,
+          unknown
+        >);
+      this.#checkOAuthConfig(type, kept as Record<string, unknown>, config as Record<string, unknown>);
     }
     const now = new Date(this.#clock.now());
     const changes = {
