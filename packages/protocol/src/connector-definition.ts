@@ -91,6 +91,12 @@ export interface ActionDefinition<
   readonly record: Output;
   /** `search` only: the fields a query may name, with their types. */
   readonly searchableFields?: Readonly<Record<string, SearchFieldType>>;
+  /**
+   * `search` only: fields of the upstream's record that the sync cannot store, each with why
+   * (e.g. a short-lived signed URL). A query naming one is refused with that reason (400
+   * `invalid_query`) rather than silently matching nothing; `conduit describe` lists them.
+   */
+  readonly unsearchableFields?: Readonly<Record<string, string>>;
 }
 
 /**
