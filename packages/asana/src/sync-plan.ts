@@ -42,18 +42,10 @@ function taskChildren(records: readonly Record<string, unknown>[]): SyncJobKey<A
 
 /**
  * Searchable fields Asana answers without being asked and refuses in `opt_fields` (the official
- * spec's enums leave them out): `gid` and `resource_type` everywhere, `is_template` on project lists.
+ * spec's enums leave them out): `gid` and `resource_type` everywhere. Fields the sync cannot store
+ * at all (`is_template`, `download_url`) are not searchable: `UNSEARCHABLE_FIELDS` says why.
  */
-const NOT_REQUESTABLE: ReadonlySet<string> = new Set(['gid', 'resource_type', 'is_template']);
-
-/**
- * Searchable fields never copied into the service's store, so never asked for: an attachment's
- * `download_url` is a presigned URL (a bearer credential for the file while it lives); a download
- * asks the upstream for a fresh one instead.
- */
-const NOT_STORED: Partial<Record<SearchableEntity, ReadonlySet<string>>> = {
-  attachments: new Set(['download_url']),
-};
+const NOT_REQUESTABLE: ReadonlySet<string> = new Set(['gid', 'resource_type']);
 
 /**
  * What the sync asks of the objects a record points to, so that the copy holds their names:
@@ -93,7 +85,7 @@ const REFERENCE_FIELDS: Partial<Record<SearchableEntity, Readonly<Record<string,
 function optFieldsOf(entity: SearchableEntity): string {
   const references = REFERENCE_FIELDS[entity] ?? {};
   return Object.keys(SEARCHABLE_FIELDS[entity])
-    .filter((field) => !NOT_REQUESTABLE.has(field) && !NOT_STORED[entity]?.has(field))
+    .filter((field) => !NOT_REQUESTABLE.has(field))
     .flatMap((field) => {
       const paths = references[field];
       return paths === undefined ? [field] : paths.map((path) => `${field}.${path}`);

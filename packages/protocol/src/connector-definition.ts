@@ -98,6 +98,12 @@ export interface ActionDefinition<
    * and every surface accepts them with one implementation.
    */
   readonly paramAliases?: Readonly<Record<string, string>>;
+  /**
+   * `search` only: fields of the upstream's record that the sync cannot store, each with why
+   * (e.g. a short-lived signed URL). A query naming one is refused with that reason (400
+   * `invalid_query`) rather than silently matching nothing; `conduit describe` lists them.
+   */
+  readonly unsearchableFields?: Readonly<Record<string, string>>;
 }
 
 /**

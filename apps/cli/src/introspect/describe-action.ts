@@ -32,6 +32,8 @@ export interface ActionDescription {
   /** True when records keep upstream fields beyond those listed. */
   readonly record_keeps_unknown_fields: boolean;
   readonly searchable_fields?: readonly { readonly name: string; readonly type: SearchFieldType }[];
+  /** Fields of the upstream's record the sync cannot store, with why: a search naming one is refused. */
+  readonly unsearchable_fields?: readonly { readonly name: string; readonly reason: string }[];
   readonly params_schema: JsonSchema;
   readonly record_schema: JsonSchema | null;
 }
@@ -77,6 +79,16 @@ export function describeAction(name: string, action: ActionDefinition): ActionDe
           searchable_fields: Object.entries(action.searchableFields).map(([field, type]) => ({
             name: field,
             type,
+          })),
+        }
+      : {}),
+    // Fields of the upstream's record the sync cannot store: named, with why, so nobody expects a
+    // search on them to match (the service refuses them with the same reason).
+    ...(action.unsearchableFields
+      ? {
+          unsearchable_fields: Object.entries(action.unsearchableFields).map(([field, reason]) => ({
+            name: field,
+            reason,
           })),
         }
       : {}),

@@ -280,7 +280,43 @@ describe.skipIf(!chromiumAvailable)('the connect page in a real browser: Zendesk
     await page.close();
   });
 
-  it('Salesforce: offers only signing in, exchanges the code on the login host, and the rotated refresh token is kept', async () => {
+  it('Salesforce: an end user pastes the seed’s OAuth credentials, and the connector lists accounts', async () => {
+    const user = 'sf-pasted';
+    const session = await openConnectSession(t, user, { connector_types: ['salesforce'] });
+    const page = await browser.context.newPage();
+    await page.goto(`${t.server.url}${session.url}`);
+    const pasted = page.locator('#crm-oauth-credentials');
+    // No base URL is asked for (the operator sets it); the token and the secret are hidden.
+    await expect(pasted.getByLabel('Base URL').count()).resolves.toBe(0);
+    await pasted.getByLabel('Refresh token').fill(salesforce.credentials.refreshToken);
+    await pasted.getByLabel('Client ID').fill(salesforce.credentials.clientId);
+    await pasted.getByLabel('Client secret').fill(salesforce.credentials.clientSecret);
+    for (const name of ['refresh_token', 'client_secret']) {
+      expect(await pasted.locator(`[name="credentials.${name}"]`).getAttribute('type')).toBe('password');
+    }
+    await browser.screenshot(page, 'salesforce-pasted');
+    await pasted.getByRole('button', { name: 'Connect Salesforce' }).click();
+    await page.waitForLoadState();
+    expect(await heading(page)).toBe('Connected');
+
+    const done = await status(user, session.id);
+    expect(done.status).toBe('completed');
+    const id = done.connector_id!;
+    // Sealed as given (the refresh token may have rotated already: this simulator rotates them).
+    const stored = await storedCredentials(user, id);
+    expect(stored).toMatchObject({
+      client_id: salesforce.credentials.clientId,
+      client_secret: salesforce.credentials.clientSecret,
+    });
+    expect(stored.refresh_token).toMatch(/^5Aep861/);
+    expect(await ciphertext(id)).not.toContain(salesforce.credentials.clientSecret);
+    const listed = await execute(user, id, { entity: 'accounts', action: 'list', params: { limit: 5 } });
+    expect(listed.status, listed.text).toBe(200);
+    expect(JSON.stringify(listed.body)).toMatch(/"Id":"001/);
+    await page.close();
+  });
+
+  it('Salesforce: offers signing in beside pasting, exchanges the code on the login host, and the rotated refresh token is kept', async () => {
     const user = 'sf-oauth';
     const session = await openConnectSession(t, user, { connector_types: ['salesforce'] });
     const page = await browser.context.newPage();
@@ -290,9 +326,9 @@ describe.skipIf(!chromiumAvailable)('the connect page in a real browser: Zendesk
     });
     await page.goto(`${t.server.url}${session.url}`);
     expect(await page.locator('#kind-crm + p').textContent()).toBe(
-      'Ways to connect: sign in with Salesforce.',
+      'Ways to connect: sign in with Salesforce, or paste OAuth credentials.',
     );
-    expect(await page.locator('form').count()).toBe(1);
+    expect(await page.locator('form').count()).toBe(2);
     await browser.screenshot(page, 'salesforce-page');
     const signIn = page.locator('#crm-oauth');
     await signIn.getByRole('button', { name: 'Continue to Salesforce' }).click();

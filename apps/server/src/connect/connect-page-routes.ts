@@ -53,6 +53,8 @@ interface Submitted {
   readonly values: Readonly<Record<string, string>>;
   readonly errors: Readonly<Record<string, string>>;
   readonly formError?: string | undefined;
+  /** The sign-in form, not a pasted method of the same id (the CRM's pasted OAuth credentials). */
+  readonly signIn?: boolean;
 }
 
 function label(name: string): string {
@@ -61,8 +63,20 @@ function label(name: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/**
+ * The credential methods the page offers to paste: the token methods, and the OAuth credentials
+ * themselves (the seed's CRM `refresh_token`, `client_id`, `client_secret`) for a kind that has no
+ * token method, so every kind can be connected without the operator registering an OAuth app.
+ * Where a kind has a token, its OAuth credentials are left to the sign-in flow.
+ */
 function tokenMethods(module: ConnectorModule) {
-  return module.credentialMethods.filter((method) => method.id !== OAUTH_METHOD);
+  const tokens = module.credentialMethods.filter((method) => method.id !== OAUTH_METHOD);
+  return tokens.length > 0 ? tokens : module.credentialMethods;
+}
+
+/** How the page names a pasted method: OAuth's fields are "OAuth credentials". */
+function pastedName(method: { readonly id: string; readonly displayName: string }): string {
+  return method.id === OAUTH_METHOD ? `${method.displayName} credentials` : method.displayName;
 }
 
 /**
@@ -134,7 +148,10 @@ function sectionsOf(
     const type = requireConnectorType(name);
     const kind = connectorKind(type);
     const forms = tokenMethods(module).map((method): ConnectForm => {
-      const mine = submitted?.type === type && submitted.method === method.id ? submitted : undefined;
+      const mine =
+        submitted?.type === type && submitted.method === method.id && !submitted.signIn
+          ? submitted
+          : undefined;
       const described = kind.credentialMethods.find((candidate) => candidate.id === method.id);
       const field = (
         name: string,
@@ -151,8 +168,9 @@ function sectionsOf(
         error: mine?.errors[name],
       });
       return {
-        id: formId(type, method.id),
-        legend: `Paste your ${module.displayName} ${method.displayName}`,
+        // Apart from the sign-in form, which is `<type>-oauth`.
+        id: formId(type, method.id === OAUTH_METHOD ? 'oauth-credentials' : method.id),
+        legend: `Paste your ${module.displayName} ${pastedName(method)}`,
         hidden: { connector_type: type, method: method.id },
         fields: [
           ...configFields(type).map((config) =>
@@ -174,7 +192,7 @@ function sectionsOf(
     });
     const client = services.config.oauthClients?.[type];
     if (module.oauth && client) {
-      const mine = submitted?.type === type && submitted.method === OAUTH_METHOD ? submitted : undefined;
+      const mine = submitted?.type === type && submitted.signIn ? submitted : undefined;
       forms.unshift({
         id: formId(type, OAUTH_METHOD),
         legend: `Sign in with ${module.displayName}`,
@@ -193,11 +211,11 @@ function sectionsOf(
         error: mine?.formError,
       });
     }
-    const offered = forms.map((form) =>
-      form.hidden.method === OAUTH_METHOD
-        ? `sign in with ${module.displayName}`
-        : `paste ${tokenMethods(module).find((method) => method.id === form.hidden.method)?.displayName ?? form.hidden.method}`,
-    );
+    const offered = forms.map((form) => {
+      if (form.action !== undefined) return `sign in with ${module.displayName}`;
+      const method = tokenMethods(module).find((candidate) => candidate.id === form.hidden.method);
+      return `paste ${method ? pastedName(method) : form.hidden.method}`;
+    });
     // Which ways exist for this kind, said once above its forms; a kind left with none says why.
     const methods =
       offered.length === 0
@@ -597,7 +615,14 @@ export function registerConnectPageRoutes(app: Hono<AppEnv>, services: ServerSer
         c,
         session,
         services,
-        { type: kind, method: OAUTH_METHOD, values, errors: placed.errors, formError: placed.formError },
+        {
+          type: kind,
+          method: OAUTH_METHOD,
+          signIn: true,
+          values,
+          errors: placed.errors,
+          formError: placed.formError,
+        },
         422,
       );
     }

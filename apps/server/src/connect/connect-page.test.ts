@@ -43,21 +43,29 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('the connect page over %s', (ki
     const page = await response.text();
     expect(page).toContain('<html lang="en">');
     expect(page).not.toContain('<script');
-    // Asana's personal access token and Zendesk's API token; OAuth methods are not pasted.
+    // Asana's personal access token and Zendesk's API token; the OAuth credentials are pasted only
+    // for the CRM, which has no token method.
     expect(page).toContain('action="/connect/');
     expect(page).toContain('value="personal_access_token"');
     expect(page).toContain('value="api_token"');
-    expect(page).not.toContain('name="method" value="oauth"');
+    expect(page.match(/name="method" value="oauth"/g)).toHaveLength(1);
+    expect(page).toContain('<form method="post" action="/connect/');
+    expect(page).toMatch(/id="crm-oauth-credentials"/);
+    expect(page).not.toMatch(/id="(task-management|support-desk)-oauth/);
+    // The refresh token and the client secret are secrets; the client id is not.
+    for (const name of ['refresh_token', 'client_secret']) {
+      expect(page).toMatch(new RegExp(`name="credentials\\.${name}" type="password"`));
+    }
+    expect(page).toMatch(/name="credentials\.client_id" type="text"/);
     // Every input has its label, secrets are password inputs, config fields are asked for.
     for (const [, id] of page.matchAll(/<input id="([^"]+)"/g)) expect(page).toContain(`<label for="${id}">`);
     expect(page).toMatch(/name="credentials\.token" type="password"/);
     expect(page).toMatch(/name="config\.subdomain" type="text" required/);
-    // Each kind says which ways exist; without the operator's OAuth app, Salesforce has none.
+    // Each kind says which ways exist; without the operator's OAuth app, Salesforce is pasted.
     expect(page).toContain('<p class="methods">Ways to connect: paste personal access token.</p>');
     expect(page).toContain('<p class="methods">Ways to connect: paste API token.</p>');
-    expect(page).toContain(
-      '<p class="methods">Salesforce can only be connected by signing in, which this service does not offer yet. Ask the application for another way.</p>',
-    );
+    expect(page).toContain('<p class="methods">Ways to connect: paste OAuth credentials.</p>');
+    expect(page).toContain('Paste your Salesforce OAuth credentials');
   });
 
   it('connects a pasted token: encrypted connector for the user, session completed, back to return_url', async () => {

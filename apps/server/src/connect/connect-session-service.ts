@@ -114,7 +114,7 @@ function invalid(field: string, message: string, code = 'invalid_param'): Valida
  * @example
  * ```ts
  * const session = await sessions.create(caller, { external_user_id: 'user-42', connector_types: ['task-management'] });
- * sessions.toJson(session).url; // '/connect/cs_…'
+ * sessions.toJson(session).url; // 'https://conduit.example/connect/cs_…' ('/connect/cs_…' without CONDUIT_PUBLIC_URL)
  * ```
  */
 export class ConnectSessionService {
@@ -127,6 +127,7 @@ export class ConnectSessionService {
   /** Where completion webhooks wait until delivered (stored: a restart loses none). */
   readonly webhooks: WebhookOutbox;
   readonly #checkWebhookUrl: ((url: string) => void) | undefined;
+  readonly #publicUrl: string | undefined;
 
   constructor(options: {
     store: Store;
@@ -143,6 +144,12 @@ export class ConnectSessionService {
     webhook?: WebhookOutboxSettings;
     /** The webhook outbox's log. */
     logger: Logger;
+    /**
+     * `CONDUIT_PUBLIC_URL`: the service's address as browsers reach it. When set, a session's
+     * `url` is absolute on it, ready to hand to an end user; without it the path is all the
+     * service knows of itself.
+     */
+    publicUrl?: string | undefined;
   }) {
     this.webhooks = new WebhookOutbox({
       store: options.store,
@@ -152,6 +159,7 @@ export class ConnectSessionService {
       ...(options.webhook === undefined ? {} : { settings: options.webhook }),
     });
     this.#checkWebhookUrl = options.checkWebhookUrl;
+    this.#publicUrl = options.publicUrl;
     this.#store = options.store;
     this.#keyring = options.keyring;
     this.#clock = options.clock;
@@ -445,7 +453,8 @@ export class ConnectSessionService {
     const status = this.statusOf(session);
     return {
       id: session.id,
-      url: connectPagePath(session.id),
+      // Like the OAuth callback: the public URL (no trailing slash, a path prefix kept) + the path.
+      url: `${this.#publicUrl ?? ''}${connectPagePath(session.id)}`,
       external_user_id: session.externalUserId,
       connector_types: [...session.connectorTypes],
       status,

@@ -128,7 +128,7 @@ export function createRunExecute(services: ServerServices, options: ExecuteRoute
     if (!('error' in found) && found.kind === 'search') {
       const search = options.searchHandler();
       if (!search) throw searchNotEnabled(entity);
-      parseSearchParams(params, found.searchableFields ?? {});
+      parseSearchParams(params, found.searchableFields ?? {}, found.unsearchableFields);
       const observeSearch = metrics.executeDuration.startTimer({ connector_type: type, action: 'search' });
       const envelope = await search(record, entity, params, c.req.raw.signal);
       observeSearch();

@@ -216,6 +216,7 @@ export function createApp(options: CreateAppOptions): ConduitApp {
       // Webhooks leave through the egress policy like upstream calls: an application cannot point
       // the service at its own network.
       checkWebhookUrl: (url) => egress.assertConfiguredUrl(url),
+      publicUrl: config.publicUrl,
       webhook: {
         fetch: egress.webhookFetch(),
         ...(config.webhookRetryDelaysMs ? { retryDelaysMs: config.webhookRetryDelaysMs } : {}),

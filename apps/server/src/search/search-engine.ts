@@ -26,6 +26,8 @@ export interface SearchTarget {
   readonly connectorId: string;
   readonly entity: string;
   readonly fields: Readonly<Record<string, SearchFieldType>>;
+  /** Fields the sync cannot store, with why: refused by name rather than matching nothing. */
+  readonly unsearchable?: Readonly<Record<string, string>>;
 }
 
 interface Collection {
@@ -95,7 +97,7 @@ export class SearchEngine {
    * @throws ValidationError 400 (`invalid_query`, `invalid_param`, `invalid_cursor`, …) for bad params
    */
   async search(target: SearchTarget, params: unknown, signal?: AbortSignal): Promise<SearchEnvelope> {
-    const parsed = parseSearchParams(params, target.fields);
+    const parsed = parseSearchParams(params, target.fields, target.unsearchable);
     const queryHash = searchQueryHash(parsed, `${target.connectorId}/${target.entity}`);
     const position = parsed.cursor === null ? null : decodeSearchCursor(parsed.cursor, queryHash).position;
     const started = performance.now();

@@ -52,8 +52,13 @@ export function createSearchExtension(): SearchExtension {
       );
       // The execute route checked the entity offers search before calling.
       const fields = 'error' in action ? {} : (action.searchableFields ?? {});
+      const unsearchable = 'error' in action ? undefined : action.unsearchableFields;
       engine ??= new SearchEngine(storeOf());
-      return engine.search({ connectorId: connector.id, entity, fields }, params, signal);
+      return engine.search(
+        { connectorId: connector.id, entity, fields, ...(unsearchable ? { unsearchable } : {}) },
+        params,
+        signal,
+      );
     },
     beforeConnectorDelete: (tx, connector) =>
       new SearchIndexWriter(storeOf().dialect).eraseConnector(tx, connector.id),

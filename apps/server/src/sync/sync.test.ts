@@ -135,8 +135,17 @@ describe.each(['sqlite', 'postgres'] as const)('sync on %s', (kind) => {
     expect(attachments.hits.length).toBe(expectedRecords(sim.data).records.attachments.length);
     expect(attachments.hits.length).toBeGreaterThan(0);
     for (const hit of attachments.hits) expect(hit.data).not.toHaveProperty('download_url');
-    const signed = await search('attachments', { query: { filter: { like: { download_url: 'http' } } } });
-    expect(signed.hits).toEqual([]);
+    // Not stored, so refused by name rather than silently matching nothing (issue 33).
+    const signed = await t.request('POST', `/api/v1/connectors/sources/${connectorId}/execute`, {
+      token,
+      body: {
+        entity: 'attachments',
+        action: 'search',
+        params: { query: { filter: { like: { download_url: 'http' } } } },
+      },
+    });
+    expect(signed.status).toBe(400);
+    expect(signed.text).toContain('\\"download_url\\" cannot be searched: a short-lived signed URL');
   });
 
   it('syncs changes incrementally on demand, and sweeps deletions on a full sync', async () => {

@@ -112,6 +112,8 @@ export interface TestAppOptions {
   readonly upstreamBaseUrls?: Readonly<Record<string, string>>;
   /** Reverse proxies whose `X-Forwarded-For` is read (`CONDUIT_TRUSTED_PROXIES`). */
   readonly trustedProxies?: readonly string[];
+  /** `CONDUIT_PUBLIC_URL`. */
+  readonly publicUrl?: string;
 }
 
 /** A JSON response as the tests look at it. */
@@ -179,6 +181,7 @@ export async function startTestApp(store: Store, options: TestAppOptions = {}): 
       oauthHostsAllow: options.oauthHostsAllow,
       upstreamBaseUrls: options.upstreamBaseUrls,
       trustedProxies: options.trustedProxies,
+      publicUrl: options.publicUrl,
       egress: options.egress ?? { allow: ['127.0.0.0/8', '::1'] },
       ...(options.loginLimits === undefined ? {} : { loginLimits: options.loginLimits }),
     },

@@ -24,7 +24,12 @@ import {
   WorkspaceSchema,
 } from './records';
 import { asanaSearchPaging } from './search-paging';
-import { SEARCHABLE_FIELDS, type SearchableEntity, searchRecord } from './searchable-fields';
+import {
+  SEARCHABLE_FIELDS,
+  type SearchableEntity,
+  searchRecord,
+  UNSEARCHABLE_FIELDS,
+} from './searchable-fields';
 
 // Fields to ask for, so records have the seed's shape whatever the upstream's defaults are. Asana
 // answers `opt_fields` with those fields and `gid` only, and its spec does not let a client ask for
@@ -75,6 +80,9 @@ const search = <Entity extends SearchableEntity>(entity: Entity) =>
     params: SearchParamsSchema,
     record: searchRecord(entity),
     searchableFields: SEARCHABLE_FIELDS[entity],
+    ...(entity in UNSEARCHABLE_FIELDS
+      ? { unsearchableFields: UNSEARCHABLE_FIELDS[entity as keyof typeof UNSEARCHABLE_FIELDS] }
+      : {}),
   });
 
 const anyList = (what: string) => z.string().min(1).describe(`comma-separated ${what} gids`);

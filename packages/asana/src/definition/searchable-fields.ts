@@ -62,7 +62,6 @@ export const SEARCHABLE_FIELDS = {
     gid: s,
     html_notes: s,
     icon: s,
-    is_template: b,
     members: a,
     modified_at: s,
     name: s,
@@ -89,7 +88,6 @@ export const SEARCHABLE_FIELDS = {
   attachments: {
     connected_to_app: b,
     created_at: s,
-    download_url: s,
     gid: s,
     host: s,
     name: s,
@@ -103,6 +101,27 @@ export const SEARCHABLE_FIELDS = {
   tags: { color: s, followers: a, gid: s, name: s, permalink_url: s, resource_type: s, workspace: o },
   sections: { created_at: s, gid: s, name: s, project: o, resource_type: s },
 } as const satisfies Record<string, Record<string, SearchFieldType>>;
+
+/**
+ * Fields of seed 001's table that the sync cannot store, with why: a search naming one is refused
+ * with that reason (400 `invalid_query`) instead of matching nothing, and `conduit describe` and
+ * the docs say so.
+ *
+ * @example
+ * ```ts
+ * UNSEARCHABLE_FIELDS.attachments.download_url; // 'a short-lived signed URL …'
+ * ```
+ */
+export const UNSEARCHABLE_FIELDS = {
+  projects: {
+    is_template:
+      "Asana's project record has no such field (the official spec's ProjectResponse and its opt_fields leave it out; templates are a separate resource), so the sync has nothing to store",
+  },
+  attachments: {
+    download_url:
+      'a short-lived signed URL (a bearer credential for the file while it lives), never stored by the sync; use the download action, which asks Asana for a fresh one',
+  },
+} as const satisfies Partial<Record<string, Record<string, string>>>;
 
 /** An entity that offers `search`. */
 export type SearchableEntity = keyof typeof SEARCHABLE_FIELDS;

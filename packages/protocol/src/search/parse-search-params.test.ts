@@ -301,6 +301,31 @@ describe('parseSearchParams: field paths', () => {
     );
   });
 
+  it('refuses a field the sync cannot store by name, with why, wherever it is named', () => {
+    const unsearchable = { download_url: 'a short-lived signed URL, never stored' };
+    const refuse = (params: unknown) => {
+      try {
+        parseSearchParams(params, FIELDS, unsearchable);
+      } catch (error) {
+        if (error instanceof ValidationError) return error;
+        throw error;
+      }
+      throw new Error('expected a ValidationError');
+    };
+    const message = '"download_url" cannot be searched: a short-lived signed URL, never stored';
+    const filtered = refuse({ query: { filter: { like: { download_url: 'http%' } } } });
+    expect(filtered.code).toBe('invalid_query');
+    expect(filtered.details).toEqual([
+      { field: 'query.filter.like.download_url', message, error_code: 'invalid_query' },
+    ]);
+    expect(refuse({ query: { sort: [{ download_url: 'asc' }] } }).details[0]!.message).toBe(message);
+    expect(refuse({ query: {}, fields: ['download_url'] }).details[0]!.message).toBe(message);
+    // Other fields are unaffected.
+    expect(parseSearchParams({ query: { filter: { eq: { gid: '1' } } } }, FIELDS, unsearchable).limit).toBe(
+      1000,
+    );
+  });
+
   it('does not mistake inherited properties for fields', () => {
     for (const key of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
       const filter = JSON.parse(`{"eq": {"${key}": "x"}}`);

@@ -22,6 +22,7 @@ import {
 } from './search-operators';
 
 type SearchableFields = Readonly<Record<string, SearchFieldType>>;
+type UnsearchableFields = Readonly<Record<string, string>>;
 type Path = readonly JsonPathSegment[];
 
 const PARAM_KEYS = ['query', 'limit', 'cursor', 'fields'];
@@ -78,7 +79,10 @@ class Parser {
   private conditionCount = 0;
   private tooBig = false;
 
-  constructor(private readonly fields: SearchableFields) {}
+  constructor(
+    private readonly fields: SearchableFields,
+    private readonly unsearchable: UnsearchableFields,
+  ) {}
 
   get failed(): boolean {
     return this.faultCount > 0;
@@ -207,6 +211,9 @@ class Parser {
       return this.fault(path, `a field path has at most ${SEARCH_LIMITS.maxPathSegments} segments`);
     }
     const field = segments[0]!;
+    if (Object.hasOwn(this.unsearchable, field)) {
+      return this.fault(path, `${quote(field)} cannot be searched: ${this.unsearchable[field]}`);
+    }
     if (!Object.hasOwn(this.fields, field)) {
       const known = Object.keys(this.fields);
       return this.fault(
@@ -559,7 +566,9 @@ function failure(parser: Parser): ValidationError {
  * `query.filter.and[1].eq.completed`. Its `code` is `invalid_query` when the query or `fields` is
  * at fault, else `missing_param` (no `query`), `invalid_cursor` or `invalid_param` (`limit`,
  * unknown params). The cursor is only checked to be a string here: decode it with
- * `decodeSearchCursor` against `searchQueryHash` of the result.
+ * `decodeSearchCursor` against `searchQueryHash` of the result. A field of `unsearchable` (a
+ * field of the upstream's record that the sync cannot store, with why) is refused with that
+ * reason instead of matching nothing.
  *
  * @example
  * ```ts
@@ -571,8 +580,12 @@ function failure(parser: Parser): ValidationError {
  * search.limit; // 1000
  * ```
  */
-export function parseSearchParams(params: unknown, searchableFields: SearchableFields): ParsedSearch {
-  const parser = new Parser(searchableFields);
+export function parseSearchParams(
+  params: unknown,
+  searchableFields: SearchableFields,
+  unsearchable: UnsearchableFields = {},
+): ParsedSearch {
+  const parser = new Parser(searchableFields, unsearchable);
   if (!isPlainObject(params)) {
     parser.fault(
       [],

@@ -70,6 +70,10 @@ function renderAction(connector: string, entity: string, action: ActionDescripti
     lines.push('  Searchable fields');
     lines.push(`    ${action.searchable_fields.map((field) => `${field.name} (${field.type})`).join(', ')}`);
   }
+  if (action.unsearchable_fields) {
+    lines.push('  Not searchable (never stored by the sync)');
+    for (const field of action.unsearchable_fields) lines.push(`    - ${field.name}: ${field.reason}`);
+  }
   if (action.record === null) {
     lines.push('  Returns: the bytes of the file');
   } else if (action.record.length > 0) {

@@ -37,6 +37,19 @@ describe('conduit describe', () => {
     expect(fields).toMatch(/\n +assignee +object \| null *\n/);
   });
 
+  it('names the fields search refuses because the sync cannot store them, with why', async () => {
+    const { stdout } = await runInProcess(['describe', 'asana', 'attachments', 'search']);
+    expect(stdout).toContain('Not searchable (never stored by the sync)');
+    expect(stdout).toMatch(/- download_url: a short-lived signed URL/);
+    const action = JSON.parse(
+      (await runInProcess(['describe', 'asana', 'projects', 'search', '--json'])).stdout,
+    );
+    expect(action.unsearchable_fields).toEqual([{ name: 'is_template', reason: expect.any(String) }]);
+    expect(action.searchable_fields.map((field: { name: string }) => field.name)).not.toContain(
+      'is_template',
+    );
+  });
+
   it('shows one action', async () => {
     const { stdout } = await runInProcess(['describe', 'asana', 'attachments', 'download']);
     expect(stdout).toContain('download  Download');

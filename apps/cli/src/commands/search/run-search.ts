@@ -60,9 +60,8 @@ export async function run(context: CommandContext): Promise<number | undefined> 
     signal,
   );
   const definition = await loadHostedDefinition(connector.connector_type, context.runtime.connectors);
-  const searchableFields = definition
-    ? requireAction(definition, entity, 'search').searchableFields
-    : undefined;
+  const searchAction = definition ? requireAction(definition, entity, 'search') : undefined;
+  const searchableFields = searchAction?.searchableFields;
   const params = buildSearchParams(
     {
       where: flags.string('where'),
@@ -77,7 +76,7 @@ export async function run(context: CommandContext): Promise<number | undefined> 
   );
   // The service would refuse a bad query with the same faults; checking here saves the round trip
   // and names the JSON path of each fault before anything is sent.
-  if (searchableFields) parseSearchParams(params, searchableFields);
+  if (searchableFields) parseSearchParams(params, searchableFields, searchAction?.unsearchableFields);
   output.debugLog(`search ${connector.id} ${entity} params ${JSON.stringify(redactValue(params))}`);
 
   const fields = params.fields as string[] | undefined;
