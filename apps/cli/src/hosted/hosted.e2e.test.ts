@@ -396,6 +396,14 @@ describe('conduit sync and search (built, against a real service)', { timeout: E
     expect(usual.code).toBe(0);
     expect(await modeOf((JSON.parse(usual.stdout) as { sync_id: string }).sync_id)).toBe('incremental');
     const victim = sim.data.taskGids({ projectGid: sim.data.projects[0]!.gid })[0]!;
+    const findVictim = () =>
+      runChild(
+        ['search', 'tasks', '--query', JSON.stringify({ filter: { eq: { gid: victim } } }), '--json'],
+        {
+          env,
+        },
+      );
+    expect((await findVictim()).stdout).toContain(victim);
     sim.deleteTask(victim);
     const full = await runChild(['sync', connectorId, '--full', '--wait', '--timeout', '60s', '--json'], {
       env,
@@ -407,7 +415,11 @@ describe('conduit sync and search (built, against a real service)', { timeout: E
       entities: { entity: string; records: number }[];
     };
     expect(await modeOf(summary.sync_id)).toBe('full');
-    expect(summary.entities.find((entity) => entity.entity === 'tasks')?.records).toBe(sim.data.taskCount);
+    // The full run removed the task deleted upstream, which an incremental run would not have listed.
+    const after = await findVictim();
+    expect(after.code).toBe(0);
+    expect(after.stdout).not.toContain(victim);
+    expect(summary.entities.find((entity) => entity.entity === 'tasks')?.records).toBeGreaterThan(0);
     const help = await runChild(['sync', '--help'], { env });
     expect(help.stdout).toContain('--full');
   });

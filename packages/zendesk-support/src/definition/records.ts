@@ -251,8 +251,9 @@ export const TicketAuditSchema = recordObject({
       id: id.optional(),
       type: z.string(),
       field_name: z.string().optional(),
-      value: z.unknown(),
-      previous_value: z.unknown(),
+      // Absent on events that carry no value (Comment, Notification, …).
+      value: z.unknown().optional(),
+      previous_value: z.unknown().optional(),
     }),
   ),
   created_at: timestamp,

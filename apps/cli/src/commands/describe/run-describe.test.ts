@@ -34,7 +34,7 @@ describe('conduit describe', () => {
     const fields = stdout.slice(stdout.indexOf('Record fields'));
     for (const field of ['gid', 'name', 'completed', 'assignee', 'due_on', 'notes', 'projects', 'workspace'])
       expect(fields).toMatch(new RegExp(`\\n +${field} +`));
-    expect(fields).toMatch(/\n +assignee +object \| null *\n/);
+    expect(fields).toMatch(/\n +assignee +object \| null +yes *\n/);
   });
 
   it('names the fields search refuses because the sync cannot store them, with why', async () => {
