@@ -90,4 +90,37 @@ describe('the connect page sends sign-ins only to the kind’s identity hosts', 
     expect(location?.origin).toBe(origin);
     expect(location?.searchParams.get('client_id')).toBe(CLIENT.clientId);
   });
+  it('refuses an application aiming a connector that holds the operator’s client at another host', async () => {
+    const token = await t.applicationToken();
+    const create = (clientId: string) =>
+      t.request('POST', '/v1/integrations/connectors', {
+        token,
+        body: {
+          external_user_id: 'hosts-user',
+          connector_type: 'crm',
+          credentials: { refresh_token: 'r', client_id: clientId, client_secret: 's' },
+          config: { instance_url: 'https://acme.my.salesforce.com' },
+        },
+      });
+    const patch = (id: string, instanceUrl: string) =>
+      t.request('PATCH', `/v1/integrations/connectors/${id}`, {
+        token,
+        body: { config: { instance_url: instanceUrl } },
+      });
+    const operators = await create(CLIENT.clientId);
+    expect(operators.status, operators.text).toBe(201);
+    const id = (operators.body as { id: string }).id;
+    // Every refresh would send the operator's secret to the new instance's token endpoint.
+    const away = await patch(id, 'https://collector.example');
+    expect(away.status).toBe(422);
+    expect(away.body).toMatchObject({
+      errors: [
+        expect.objectContaining({ field: 'config.instance_url', error_code: 'oauth_host_not_allowed' }),
+      ],
+    });
+    expect((await patch(id, 'https://acme2.my.salesforce.com')).status).toBe(200);
+    // A connector with the application's own OAuth client may point anywhere the policy allows.
+    const own = await create('the-applications-own-client');
+    expect((await patch((own.body as { id: string }).id, 'https://collector.example')).status).toBe(200);
+  });
 });
