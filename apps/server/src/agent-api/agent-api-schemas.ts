@@ -24,13 +24,13 @@ export const AgentConnectorListQuerySchema = z.strictObject({
 
 /**
  * Body of `POST /api/v1/integrations/connectors` (`ConnectorSourceCreateRequest`): the connector's
- * type by `definition_id` or `connector_type` (a name such as `"Asana"`), its credentials in the
+ * type by `definition_id` or `connector_type` (a connector's name or display name, any case), its credentials in the
  * connector's own field names, and its configuration variables in `environment` (or, for the
  * variables Conduit has, in `replication_config`).
  *
  * @example
  * ```ts
- * AgentCreateConnectorSchema.parse({ workspace_name: 'user-1', connector_type: 'Asana', credentials: { token: 'pat' } });
+ * AgentCreateConnectorSchema.parse({ workspace_name: 'user-1', connector_type: 'Notes', credentials: { token: 'pat' } });
  * ```
  */
 export const AgentCreateConnectorSchema = z.strictObject({
@@ -93,7 +93,7 @@ const template = {
  *
  * @example
  * ```ts
- * AgentConnectorListItemSchema.parse(item).summarized_source_template.connector_name; // 'asana'
+ * AgentConnectorListItemSchema.parse(item).summarized_source_template.connector_name; // the module's name
  * ```
  */
 export const AgentConnectorListItemSchema = z.object({

@@ -14,7 +14,7 @@ import type { AgentConnectorDetail, AgentConnectorListItem } from './agent-api-s
  *
  * @example
  * ```ts
- * definitionIdOf(asanaModule); // 'd0243522-dccf-4978-8ba0-37ed47a0bdbf'
+ * definitionIdOf(connectorRegistry.requireKind(record.connectorType)); // the module's first definitionIds entry
  * ```
  */
 export function definitionIdOf(module: ConnectorModule): string {

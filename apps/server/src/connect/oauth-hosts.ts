@@ -29,8 +29,8 @@ function listed(hosts: readonly string[], host: string): boolean {
  *
  * @example
  * ```ts
- * assertOAuthHost(salesforceModule, services.config, 'https://evil.example/services/oauth2/token', 'config.instance_url');
- * // throws: config.instance_url: evil.example is not a Salesforce sign-in host …
+ * assertOAuthHost(module, services.config, 'https://evil.example/oauth/token', 'config.instance_url');
+ * // throws: config.instance_url: evil.example is not a <display name> sign-in host …
  * ```
  */
 export function assertOAuthHost(
@@ -54,14 +54,14 @@ export function assertOAuthHost(
 }
 
 /**
- * The connector's config after a code exchange (the module's `oauth.config`, e.g. Salesforce's
+ * The connector's config after a code exchange (the module's `oauth.config`, e.g. a CRM's
  * `instance_url` from the token response), with the account address it names held to
  * {@link assertOAuthHost}: every later refresh sends the operator's secret there. Throws
  * `ValidationError` (`oauth_host_not_allowed`, field `instance_url`).
  *
  * @example
  * ```ts
- * const config = oauthConfigAfterExchange(salesforceModule, services.config, tokens, { instance_url: 'https://login.salesforce.com' });
+ * const config = oauthConfigAfterExchange(module, services.config, tokens, connectorConfig);
  * ```
  */
 export function oauthConfigAfterExchange(

@@ -28,8 +28,9 @@ export interface SyncConfig {
   readonly watchMs: number;
   /**
    * `CONDUIT_SYNC_WATCH_SHARE` (default 0.1): the share of a connector's upstream quota that
-   * watching may spend while nothing changes. A stream with one subscription per project (Asana
-   * without the workspace stream) paces its rounds to it: with N projects a round costs N requests.
+   * watching may spend while nothing changes. A change stream of one subscription per resource (the
+   * connector's `readAgainInMs` pacing) paces its rounds to it: with N resources a round costs N
+   * requests.
    */
   readonly watchShare: number;
 }

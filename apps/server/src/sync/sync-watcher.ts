@@ -42,8 +42,8 @@ const MAX_PAGES_PER_WATCH = 20;
  * what the watch wrote), and by one process at a time. An expired cursor queues a full run; the
  * first cursor of a scope queues an incremental one, to
  * cover what changed between the last run and the cursor; a stream may ask for either run itself
- * (`resync`) while its changes still apply. A stream that paces itself (`readAgainInMs`, Asana's
- * rounds of per-project subscriptions under `watchShare` of the quota) is read again when it asks,
+ * (`resync`) while its changes still apply. A stream that paces itself (`readAgainInMs`, e.g.
+ * rounds of per-resource subscriptions under `watchShare` of the quota) is read again when it asks,
  * sooner or later than `watchMs`. A run about to finish drains the stream first ({@link drain}).
  *
  * @example
