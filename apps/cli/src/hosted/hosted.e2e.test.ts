@@ -517,10 +517,16 @@ describe('exit codes and secrets (built, against a real service)', { timeout: E2
   });
 
   it('exits 6 when the service rate-limits the application beyond what is worth waiting for', async () => {
+    // The limiter counts in fixed windows of the server's clock. On the wall clock the three runs
+    // could straddle a window's end (CI once started this test at 05:49:5x and the count began
+    // again at 05:50:00); a clock that starts at a window's start keeps them in one window.
+    const windowMs = 600_000;
+    const offset = Date.now() % windowMs;
     const limited = await startServer({
       env: {},
       logger: silentLogger,
-      config: { port: 0, dataDir: join(directory, 'limited'), rateLimit: parseRateLimit('3/600s') },
+      clock: { now: () => Date.now() - offset },
+      config: { port: 0, dataDir: join(directory, 'limited'), rateLimit: parseRateLimit(`3/${windowMs / 1000}s`) },
     });
     try {
       const application = await registerApplication(limited.server.store);
