@@ -5,43 +5,23 @@
 //
 // The container runtime is podman (Debian's, no daemon) or docker. Where docker.io cannot be
 // reached, the base is made here (apps/server/container/node-base.sh: the local `node` binary and
-// the libraries it links). Set CONTAINER_RUN_FLAGS for a sandbox that needs them, e.g. a cgroup v1
-// host with crun: `--runtime runc --ulimit nofile=1024:1024 --ulimit nproc=4096:4096`.
-import { execFileSync, spawnSync } from 'node:child_process';
+// the libraries it links). The engine, its run flags and the base come from
+// apps/server/container/container-engine.mjs, as for the image's test.
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import { HostedClient } from '@conduit/hosted';
 import { startAsanaSimulator } from '@conduit/testkit';
+import {
+  buildServerImage,
+  findContainerEngine,
+  run as sh,
+} from '../../apps/server/container/container-engine.mjs';
 
 export const title = 'Container image: size, start time, an execute through it (issue 31)';
 
-const root = join(import.meta.dirname, '..', '..');
-const engine =
-  process.env.CONTAINER_ENGINE ?? (spawnSync('podman', ['--version']).status === 0 ? 'podman' : 'docker');
-const runFlags = (process.env.CONTAINER_RUN_FLAGS ?? '').split(' ').filter(Boolean);
 const DATABASE_URL = process.env.CONDUIT_BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const TAG = 'localhost/conduit-server:bench';
-const log = (line) => process.stderr.write(`  container: ${line}\n`);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function sh(command, args, options = {}) {
-  return execFileSync(command, args, {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-    ...options,
-  }).trim();
-}
-
-/** The base: Debian's node image when it can be pulled, else one made from the local node. */
-function baseImage() {
-  if (process.env.NODE_IMAGE) return process.env.NODE_IMAGE;
-  const pulled = spawnSync(engine, ['pull', '-q', 'docker.io/library/node:24-bookworm-slim'], {
-    timeout: 60_000,
-  });
-  if (pulled.status === 0) return 'docker.io/library/node:24-bookworm-slim';
-  log('docker.io/library/node:24-bookworm-slim cannot be pulled here: making a base from the local node');
-  return sh(join(root, 'apps/server/container/node-base.sh'), []).split('\n').at(-1);
-}
 
 async function waitFor(check, timeoutMs) {
   const started = performance.now();
@@ -53,15 +33,11 @@ async function waitFor(check, timeoutMs) {
 }
 
 export async function run() {
-  if (spawnSync(engine, ['--version']).status !== 0) {
-    return `Not run: no container engine here (\`${engine}\` is not on the PATH; set CONTAINER_ENGINE).`;
-  }
-  const base = baseImage();
+  const found = findContainerEngine();
+  if ('reason' in found) return `Not run: ${found.reason}.`;
+  const { engine, runFlags, base } = found;
   const buildStart = performance.now();
-  execFileSync(join(root, 'apps/server/container/build-image.sh'), [TAG], {
-    env: { ...process.env, NODE_IMAGE: base, CONTAINER_ENGINE: engine },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  buildServerImage({ engine, base, tag: TAG });
   const buildSeconds = (performance.now() - buildStart) / 1000;
   const sizeBytes = Number(sh(engine, ['image', 'inspect', TAG, '--format', '{{.Size}}']));
   const baseBytes = Number(sh(engine, ['image', 'inspect', base, '--format', '{{.Size}}']));
