@@ -43,10 +43,15 @@ function envelopeParts(outcome: Exclude<ExecuteOutcome, { kind: 'download' }>, f
         result: { [key]: page.records.map((record) => filtered(record, filter)) },
         connector_metadata: null,
       };
-    // A list's metadata is always an object: the client's typed wrappers read it unguarded.
+    // A list's metadata is always an object: the client's typed wrappers read it unguarded. Its
+    // next page is in the form the action declares (a string where the client's typed result
+    // reads the upstream's own next_page as one).
+    const meta = page.meta ?? {};
+    const next = (meta as { next_page?: { offset: string } | null }).next_page;
     return {
       result: page.records.map((record) => filtered(record, filter)),
-      connector_metadata: page.meta ?? {},
+      connector_metadata:
+        outcome.definition.nextPageForm === 'string' ? { ...meta, next_page: next?.offset ?? null } : meta,
     };
   }
   return { result: filtered(outcome.value, filter), connector_metadata: null };

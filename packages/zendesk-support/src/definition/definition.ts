@@ -42,6 +42,12 @@ const page = { ...pageParams({ maxLimit: 100 }), page: pageNumber() };
  */
 const pageAliases = { per_page: 'limit' } as const;
 
+/**
+ * Zendesk's own `next_page` is a URL string, and clients whose typed results read it so (Airbyte's
+ * Python SDK) get the next offset as a string in the agent API's `connector_metadata`.
+ */
+const nextPageForm = 'string';
+
 const list = <Shape extends z.core.$ZodLooseShape, Record extends z.ZodType>(
   description: string,
   params: Shape,
@@ -53,6 +59,7 @@ const list = <Shape extends z.core.$ZodLooseShape, Record extends z.ZodType>(
     description,
     params: z.strictObject({ ...page, ...params }),
     paramAliases: pageAliases,
+    nextPageForm,
     record,
     upstream,
   });
@@ -154,6 +161,7 @@ export const zendeskDefinition = defineConnector({
               message: 'start_time reads the incremental export, which pages by cursor only',
             }),
           paramAliases: pageAliases,
+          nextPageForm,
           record: TicketSchema,
           upstream: {
             path: '/tickets',
