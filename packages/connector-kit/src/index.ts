@@ -50,6 +50,7 @@ export { type OffsetTokenPaging, offsetTokenPaging } from './paging/offset-token
 export { type PageNumberPaging, pageNumberPaging } from './paging/page-number-paging';
 export type { PageContext, PageRequest } from './paging/pager';
 export type { PagingStrategy } from './paging/paging-strategy';
+export { readPageWith } from './paging/read-page-with';
 export { parseUpstream } from './parse-upstream';
 export { DEFAULT_PAGE_SIZE, DEFAULT_RATE_LIMIT } from './rate-limits';
 export { readAt } from './read-at';

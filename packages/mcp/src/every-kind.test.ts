@@ -158,3 +158,31 @@ describe('a param alias through MCP', () => {
     expect(JSON.stringify(result.content)).toContain('per_page');
   });
 });
+
+// Params clients written against the upstreams send (docs/airbyte-python-sdk.md) are tool
+// arguments like any other: Zendesk's page number, SOSL in a Salesforce list's `q`.
+describe("the upstreams' own paging and search through MCP", { timeout: 30_000 }, () => {
+  it("reads a Zendesk page by number, limit records each, following the previous one's", async () => {
+    const { tools } = await client.listTools();
+    const tickets = tools.find((tool) => tool.name === 'zendesk-support_tickets_list')!;
+    expect(Object.keys(tickets.inputSchema.properties ?? {})).toContain('page');
+    const both = structured<AliasPage>(await call('zendesk-support_tickets_list', { limit: 8 }));
+    const second = await call('zendesk-support_tickets_list', { page: 2, per_page: 4 });
+    expect(second.isError, JSON.stringify(second.content)).not.toBe(true);
+    expect((second.structuredContent as AliasPage).records).toEqual(both.records.slice(4, 8));
+    const past = await call('zendesk-support_tickets_list', { page: 101 });
+    expect(past.isError).toBe(true);
+    expect(JSON.stringify(past.content)).toContain('page');
+  });
+
+  it('runs SOSL given as q on a Salesforce list', async () => {
+    const contact = crm.data.records('Contact').find((row) => typeof row.LastName === 'string')!;
+    const result = await call(await toolOf('_contacts_list'), {
+      q: `FIND {${String(contact.LastName)}} IN NAME FIELDS RETURNING Contact(Id, LastName)`,
+    });
+    expect(result.isError, JSON.stringify(result.content)).not.toBe(true);
+    const records = structured<{ records: { Id: string; LastName: string }[] }>(result).records;
+    expect(records.map((row) => row.Id)).toContain(contact.Id);
+    for (const row of records) expect(row.LastName).toBe(contact.LastName);
+  });
+});

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { ACTION_KINDS, defineAction, defineConnector, findAction } from './connector-definition';
+import {
+  ACTION_KINDS,
+  defineAction,
+  defineConnector,
+  findAction,
+  findActionAlias,
+} from './connector-definition';
 
 const get = defineAction({
   kind: 'get',
@@ -32,5 +38,22 @@ describe('connector definitions', () => {
     expect(findAction(definition, 'items', 'list')).toEqual({ error: 'unsupported_action' });
     expect(findAction(definition, '__proto__', 'get')).toEqual({ error: 'unknown_entity' });
     expect(findAction(definition, 'items', 'hasOwnProperty')).toEqual({ error: 'unsupported_action' });
+  });
+
+  it('finds an action by an alias its entity declares, and only there', () => {
+    const aliased = defineConnector({
+      ...definition,
+      entities: {
+        items: { description: 'Items', actions: { get }, actionAliases: { fetch: { action: 'get' } } },
+        others: { description: 'Others', actions: {}, actionAliases: { lookup: { action: 'get' } } },
+      },
+    });
+    expect(findAction(aliased, 'items', 'fetch')).toBe(get);
+    expect(findActionAlias(aliased, 'items', 'fetch')).toEqual({ action: 'get' });
+    // An alias of an action the entity does not offer, another entity's, or an inherited name.
+    expect(findAction(aliased, 'others', 'lookup')).toEqual({ error: 'unsupported_action' });
+    expect(findAction(aliased, 'items', 'lookup')).toEqual({ error: 'unsupported_action' });
+    expect(findActionAlias(aliased, 'items', 'toString')).toBeUndefined();
+    expect(findActionAlias(aliased, '__proto__', 'fetch')).toBeUndefined();
   });
 });

@@ -104,6 +104,33 @@ export interface ActionDefinition<
    * `invalid_query`) rather than silently matching nothing; `conduit describe` lists them.
    */
   readonly unsearchableFields?: Readonly<Record<string, string>>;
+  /**
+   * `list` only: how surfaces that answer in another service's shape (the agent API's
+   * `connector_metadata`) give the next page: `object` (default) as `{ next_page: { offset } }`,
+   * `string` as `{ next_page: offset }`, for clients whose typed results read the upstream's own
+   * `next_page` as a string (Zendesk's is a URL). `null` on the last page either way.
+   */
+  readonly nextPageForm?: 'object' | 'string';
+}
+
+/**
+ * Another name an entity's action may be called by (clients written against another service's
+ * action names, e.g. Airbyte's `api_search`): the same action, validated and run as it is.
+ *
+ * @example
+ * ```ts
+ * const alias: ActionAlias = { action: 'list', recordsKey: 'searchRecords' };
+ * ```
+ */
+export interface ActionAlias {
+  /** The action it stands for. */
+  readonly action: ActionKind;
+  /**
+   * A `list` alias whose callers expect the upstream's own body rather than a page: surfaces
+   * that answer in that service's shape (the agent API) give the records under this key, e.g.
+   * `{ searchRecords: [...] }`.
+   */
+  readonly recordsKey?: string;
 }
 
 /**
@@ -117,6 +144,8 @@ export interface ActionDefinition<
 export interface EntityDefinition {
   readonly description: string;
   readonly actions: { readonly [K in ActionKind]?: ActionDefinition<K> };
+  /** Other names of its actions (see {@link ActionAlias}), resolved wherever actions are looked up. */
+  readonly actionAliases?: { readonly [name: string]: ActionAlias };
 }
 
 /**
@@ -252,7 +281,8 @@ export type RecordOf<Action> =
   Action extends ActionDefinition<ActionKind, z.ZodObject, infer O> ? z.output<O> : never;
 
 /**
- * Looks up an action, or says exactly what is missing.
+ * Looks up an action (by its kind or one of its entity's action aliases), or says exactly what
+ * is missing.
  *
  * @returns the action, or `{ error: 'unknown_entity' | 'unsupported_action' }`
  *
@@ -271,8 +301,28 @@ export function findAction(
     ? definition.entities[entity]
     : undefined;
   if (!entityDefinition) return { error: 'unknown_entity' };
-  const actionDefinition = Object.hasOwn(entityDefinition.actions, action)
-    ? entityDefinition.actions[action as ActionKind]
-    : undefined;
+  const kind = Object.hasOwn(entityDefinition.actions, action)
+    ? (action as ActionKind)
+    : findActionAlias(definition, entity, action)?.action;
+  const actionDefinition = kind === undefined ? undefined : entityDefinition.actions[kind];
   return actionDefinition ?? { error: 'unsupported_action' };
+}
+
+/**
+ * The alias an entity declares under `name`, if any (see {@link ActionAlias}).
+ *
+ * @example
+ * ```ts
+ * findActionAlias(definition, 'accounts', 'api_search'); // { action: 'list', recordsKey: 'searchRecords' }
+ * ```
+ */
+export function findActionAlias(
+  definition: ConnectorDefinition,
+  entity: string,
+  name: string,
+): ActionAlias | undefined {
+  const aliases = Object.hasOwn(definition.entities, entity)
+    ? definition.entities[entity]?.actionAliases
+    : undefined;
+  return aliases !== undefined && Object.hasOwn(aliases, name) ? aliases[name] : undefined;
 }

@@ -1,5 +1,6 @@
 export {
   ACTION_KINDS,
+  type ActionAlias,
   type ActionDefinition,
   type ActionKind,
   type ActionName,
@@ -10,6 +11,7 @@ export {
   type EntityDefinition,
   type EntityName,
   findAction,
+  findActionAlias,
   type ParamRule,
   type ParamsOf,
   type RecordOf,

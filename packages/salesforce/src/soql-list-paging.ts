@@ -104,13 +104,22 @@ export function nextRecordsUrlOf(offset: string, baseUrl: string): string {
   return next.toString();
 }
 
-function callersQueryError(error: unknown): unknown {
+/**
+ * A 400 Salesforce gave about a caller's own query (one of `codes`) as an `invalid_param` naming
+ * `q`, with Salesforce's message; any other error as it is.
+ *
+ * @example
+ * ```ts
+ * throw callersQueryError(error, SEARCH_ERROR_CODES);
+ * ```
+ */
+export function callersQueryError(error: unknown, codes: ReadonlySet<string> = QUERY_ERROR_CODES): unknown {
   if (!(error instanceof ApiError) || error.status !== 400) return error;
   const body = error.responseBody;
   const first = Array.isArray(body)
     ? (body[0] as { errorCode?: unknown; message?: unknown } | undefined)
     : undefined;
-  if (typeof first?.errorCode !== 'string' || !QUERY_ERROR_CODES.has(first.errorCode)) return error;
+  if (typeof first?.errorCode !== 'string' || !codes.has(first.errorCode)) return error;
   const message = typeof first.message === 'string' ? first.message.trim() : error.message;
   return new ValidationError(`q: Salesforce refused the query (${first.errorCode}): ${message}`, {
     code: 'invalid_param',

@@ -1,4 +1,4 @@
-import type { ActionDefinition, ConnectorDefinition } from '@conduit/protocol';
+import { type ActionDefinition, type ConnectorDefinition, findAction } from '@conduit/protocol';
 import { didYouMean } from '../framework/suggest';
 import { UsageError } from '../framework/usage-error';
 
@@ -20,7 +20,8 @@ export function requireEntity(definition: ConnectorDefinition, entity: string): 
 }
 
 /**
- * The action of an entity, or a usage error listing the actions the entity offers.
+ * The action of an entity (by its kind or an alias), or a usage error listing the actions the
+ * entity offers.
  *
  * @example
  * ```ts
@@ -33,10 +34,9 @@ export function requireAction(
   action: string,
 ): ActionDefinition {
   const entityDefinition = definition.entities[requireEntity(definition, entity)]!;
-  const found = Object.hasOwn(entityDefinition.actions, action)
-    ? entityDefinition.actions[action as keyof typeof entityDefinition.actions]
-    : undefined;
-  if (found) return found;
+  // By its kind or an action alias of the entity (Salesforce's `api_search`).
+  const found = findAction(definition, entity, action);
+  if (!('error' in found)) return found;
   const offered = Object.keys(entityDefinition.actions);
   throw new UsageError(
     `${definition.name} ${entity} has no action "${action}" (actions: ${offered.join(', ')})`,

@@ -526,7 +526,11 @@ describe('exit codes and secrets (built, against a real service)', { timeout: E2
       env: {},
       logger: silentLogger,
       clock: { now: () => Date.now() - offset },
-      config: { port: 0, dataDir: join(directory, 'limited'), rateLimit: parseRateLimit(`3/${windowMs / 1000}s`) },
+      config: {
+        port: 0,
+        dataDir: join(directory, 'limited'),
+        rateLimit: parseRateLimit(`3/${windowMs / 1000}s`),
+      },
     });
     try {
       const application = await registerApplication(limited.server.store);

@@ -31,6 +31,8 @@ export interface ActionDescription {
   readonly record: readonly FieldDescription[] | null;
   /** True when records keep upstream fields beyond those listed. */
   readonly record_keeps_unknown_fields: boolean;
+  /** Other names the action is called by (its entity's action aliases, e.g. `api_search`). */
+  readonly aliases?: readonly string[];
   readonly searchable_fields?: readonly { readonly name: string; readonly type: SearchFieldType }[];
   /** Fields of the upstream's record the sync cannot store, with why: a search naming one is refused. */
   readonly unsearchable_fields?: readonly { readonly name: string; readonly reason: string }[];
@@ -54,7 +56,7 @@ function ruleDescription(rule: ParamRule): RuleDescription {
 
 /**
  * Describes an action from its definition: its params as a caller sends them (types, required,
- * limits), its rules, and the fields of its record.
+ * limits), its rules, the other names it is called by, and the fields of its record.
  *
  * @example
  * ```ts
@@ -62,7 +64,11 @@ function ruleDescription(rule: ParamRule): RuleDescription {
  * list.params.find((param) => param.name === 'limit')?.type; // 'integer'
  * ```
  */
-export function describeAction(name: string, action: ActionDefinition): ActionDescription {
+export function describeAction(
+  name: string,
+  action: ActionDefinition,
+  aliases: readonly string[] = [],
+): ActionDescription {
   // Aliases are listed as params of their own ("alias of limit"): a caller may give either.
   const paramsSchema = jsonSchemaOf(paramsWithAliases(action), 'input');
   const recordSchema = action.kind === 'download' ? null : jsonSchemaOf(action.record, 'output');
@@ -74,6 +80,7 @@ export function describeAction(name: string, action: ActionDefinition): ActionDe
     rules: (action.rules ?? []).map(ruleDescription),
     record: recordSchema === null ? null : describeFields(recordSchema),
     record_keeps_unknown_fields: recordSchema !== null && acceptsUnknownFields(recordSchema),
+    ...(aliases.length > 0 ? { aliases: [...aliases] } : {}),
     ...(action.searchableFields
       ? {
           searchable_fields: Object.entries(action.searchableFields).map(([field, type]) => ({

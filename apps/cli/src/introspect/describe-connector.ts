@@ -53,7 +53,15 @@ export function describeEntity(definition: ConnectorDefinition, entity: string):
   return {
     name: entity,
     description: entityDefinition.description,
-    actions: Object.entries(entityDefinition.actions).map(([name, action]) => describeAction(name, action!)),
+    actions: Object.entries(entityDefinition.actions).map(([name, action]) =>
+      describeAction(
+        name,
+        action!,
+        Object.entries(entityDefinition.actionAliases ?? {})
+          .filter(([, alias]) => alias.action === name)
+          .map(([alias]) => alias),
+      ),
+    ),
   };
 }
 

@@ -28,6 +28,8 @@ type Envelope = {
   execution_metadata: { connector_instance_id: string; execution_time_ms: number };
 };
 type SeedPage = { records: Record<string, unknown>[]; meta: { next_page: { offset: string } | null } };
+/** A list's `connector_metadata`: the seed's meta, or its next offset as a string (Zendesk). */
+type FaceMeta = { next_page: { offset: string } | string | null };
 type SeedSearch = {
   hits: { id: string; data: Record<string, unknown> }[];
   next_cursor: string | null;
@@ -197,9 +199,12 @@ describe.each(['sqlite', 'postgres'] as const)('the agent API face on %s', (kind
         const envelope = envelopeOf(fromFace);
         expect(envelope.result, `${name} ${entity}`).toEqual(page.records);
         expect(envelope.execution_metadata.connector_instance_id).toBe(id);
-        const meta = envelope.connector_metadata as SeedPage['meta'];
-        // Salesforce hands out a query locator per run; elsewhere the position is the same.
+        const meta = envelope.connector_metadata as FaceMeta;
+        // Salesforce hands out a query locator per run; elsewhere the position is the same, and
+        // Zendesk's is a string (the client's typed result reads Zendesk's next_page URL so).
         if (name === 'salesforce') expect(meta.next_page === null).toBe(page.meta.next_page === null);
+        else if (name === 'zendesk')
+          expect(meta, `${name} ${entity}`).toEqual({ next_page: page.meta.next_page?.offset ?? null });
         else expect(meta, `${name} ${entity}`).toEqual(page.meta);
       }
     }
@@ -212,11 +217,11 @@ describe.each(['sqlite', 'postgres'] as const)('the agent API face on %s', (kind
       for (let page = 0; page < 50; page += 1) {
         const withOffset = offset === undefined ? params : { ...params, offset };
         let records: unknown[];
-        let meta: SeedPage['meta'];
+        let meta: FaceMeta;
         if (viaFace) {
           const envelope = envelopeOf(await face(id, { entity, action: 'list', params: withOffset }));
           records = envelope.result as unknown[];
-          meta = envelope.connector_metadata as SeedPage['meta'];
+          meta = envelope.connector_metadata as FaceMeta;
         } else {
           const response = await seed(id, entity, 'list', withOffset);
           expect(response.status, response.text).toBe(200);
@@ -224,7 +229,7 @@ describe.each(['sqlite', 'postgres'] as const)('the agent API face on %s', (kind
         }
         seen.push(...records);
         if (meta.next_page === null) return seen;
-        offset = meta.next_page.offset;
+        offset = typeof meta.next_page === 'string' ? meta.next_page : meta.next_page.offset;
       }
       throw new Error('more than 50 pages');
     };
@@ -267,8 +272,8 @@ describe.each(['sqlite', 'postgres'] as const)('the agent API face on %s', (kind
       seed(ids.salesforce, 'query', 'list', soql),
     ]);
     expect(envelopeOf(ownSoql).result).toEqual((viaQuery.body as SeedPage).records);
-    // check(): the operation the client picks (Salesforce's preferred_for_check, sobjects list;
-    // Zendesk's first list with no required params, tickets), with {limit: 1}.
+    // check(): the operation the client picks (its preferred_for_check: Salesforce's sobjects
+    // list, Zendesk's tickets list; Asana's workspaces list below), with {limit: 1}.
     for (const [id, entity] of [
       [ids.zendesk, 'tickets'],
       [ids.salesforce, 'sobjects'],
@@ -281,6 +286,74 @@ describe.each(['sqlite', 'postgres'] as const)('the agent API face on %s', (kind
       expect((viaSeed.body as SeedPage).records, entity).toHaveLength(1);
       expect(envelopeOf(viaFace).result, entity).toEqual((viaSeed.body as SeedPage).records);
     }
+  });
+
+  it("takes Zendesk's page numbers, Salesforce's api_search and Asana's check() as the seed route does", async () => {
+    // page (with per_page) as the client walks a Zendesk list: page 1, 2, … until next_page is null.
+    const byNumber = async (viaFace: boolean) => {
+      const seen: unknown[] = [];
+      for (let number = 1; number <= 50; number += 1) {
+        const params = { page: number, per_page: 7 };
+        let records: unknown[];
+        let meta: FaceMeta;
+        if (viaFace) {
+          const envelope = envelopeOf(await face(ids.zendesk, { entity: 'tickets', action: 'list', params }));
+          records = envelope.result as unknown[];
+          meta = envelope.connector_metadata as FaceMeta;
+          // As the client's typed result reads it: Zendesk's next_page, a string or null.
+          expect(meta.next_page === null || typeof meta.next_page === 'string').toBe(true);
+        } else {
+          const response = await seed(ids.zendesk, 'tickets', 'list', params);
+          expect(response.status, response.text).toBe(200);
+          ({ records, meta } = response.body as SeedPage);
+        }
+        expect(records.length).toBeLessThanOrEqual(7);
+        seen.push(...records);
+        if (meta.next_page === null) return seen;
+      }
+      throw new Error('more than 50 pages');
+    };
+    const [viaSeed, viaFace, whole] = await Promise.all([
+      byNumber(false),
+      byNumber(true),
+      seed(ids.zendesk, 'tickets', 'list', { limit: 100 }),
+    ]);
+    expect(viaFace).toEqual(viaSeed);
+    // Every ticket once, in the order of the cursor pages.
+    expect(viaFace).toEqual((whole.body as SeedPage).records);
+    const past = await face(ids.zendesk, { entity: 'tickets', action: 'list', params: { page: 101 } });
+    expect(past.status).toBe(400);
+    expect(past.text).toContain('params.page');
+
+    // api_search: the list with SOSL in q, answered as Salesforce's own {searchRecords}.
+    const contact = salesforceSim.data.records('Contact').find((row) => typeof row.Email === 'string')!;
+    const q = `FIND {*@${String(contact.Email).split('@')[1]}} IN EMAIL FIELDS RETURNING Contact(Id, Name, Email)`;
+    const [searched, listed] = await Promise.all([
+      face(ids.salesforce, { entity: 'contacts', action: 'api_search', params: { q } }),
+      seed(ids.salesforce, 'contacts', 'api_search', { q }),
+    ]);
+    const search = envelopeOf(searched);
+    expect(listed.status, listed.text).toBe(200);
+    const hits = (listed.body as SeedPage).records;
+    expect(hits.map((hit) => hit.Id)).toContain(contact.Id);
+    expect(search.result).toEqual({ searchRecords: hits });
+    expect(search.connector_metadata).toBeNull();
+    const foreign = await face(ids.salesforce, {
+      entity: 'contacts',
+      action: 'api_search',
+      params: { q: 'FIND {x} RETURNING Account(Id)' },
+    });
+    expect(foreign.status).toBe(400);
+    expect(foreign.text).toContain('params.q');
+
+    // Asana's check(): its preferred_for_check operation, the workspaces list, with {limit: 1}.
+    const [checkSeed, checkFace] = await Promise.all([
+      seed(ids.asana, 'workspaces', 'list', { limit: 1 }),
+      face(ids.asana, { entity: 'workspaces', action: 'list', params: { limit: 1 } }),
+    ]);
+    expect(checkSeed.status, checkSeed.text).toBe(200);
+    expect((checkSeed.body as SeedPage).records).toHaveLength(1);
+    expect(envelopeOf(checkFace).result).toEqual((checkSeed.body as SeedPage).records);
   });
 
   it('gets one record as the seed route does; select_fields and exclude_fields trim it', async () => {

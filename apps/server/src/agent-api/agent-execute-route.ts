@@ -35,10 +35,23 @@ function envelopeParts(outcome: Exclude<ExecuteOutcome, { kind: 'download' }>, f
   }
   if (outcome.action === 'list') {
     const page = outcome.value as { records: unknown[]; meta?: Record<string, unknown> | null };
-    // A list's metadata is always an object: the client's typed wrappers read it unguarded.
+    // An alias whose callers expect the upstream's own body (Salesforce's `api_search`:
+    // `{searchRecords}`), which has no paging of its own: the records under its key.
+    const key = outcome.alias?.recordsKey;
+    if (key !== undefined)
+      return {
+        result: { [key]: page.records.map((record) => filtered(record, filter)) },
+        connector_metadata: null,
+      };
+    // A list's metadata is always an object: the client's typed wrappers read it unguarded. Its
+    // next page is in the form the action declares (a string where the client's typed result
+    // reads the upstream's own next_page as one).
+    const meta = page.meta ?? {};
+    const next = (meta as { next_page?: { offset: string } | null }).next_page;
     return {
       result: page.records.map((record) => filtered(record, filter)),
-      connector_metadata: page.meta ?? {},
+      connector_metadata:
+        outcome.definition.nextPageForm === 'string' ? { ...meta, next_page: next?.offset ?? null } : meta,
     };
   }
   return { result: filtered(outcome.value, filter), connector_metadata: null };
@@ -48,7 +61,8 @@ function envelopeParts(outcome: Exclude<ExecuteOutcome, { kind: 'download' }>, f
  * Registers `POST /api/v1/integrations/connectors/{id}/execute`, the agent API's execute
  * (reference §2): the same execute core as the seed's route, answered in the platform's envelope
  * `{status, result, connector_metadata, execution_metadata}`. A list's `result` is its records
- * and `connector_metadata` its paging (`next_page`), a search's `result` is `{data, meta:
+ * and `connector_metadata` its paging (`next_page`) (an action alias with a `recordsKey`, such as
+ * `api_search`, answers `{[recordsKey]: records}`), a search's `result` is `{data, meta:
  * {has_more, cursor, took_ms}}` with an integer `took_ms`, a download the raw bytes. Errors are
  * the service's `{message, errors}` bodies with the seed's statuses (429 with an integer
  * `Retry-After`).

@@ -1,10 +1,13 @@
 import { type ConnectorType, connectorKind, requireConnectorType } from '@conduit/connectors';
 import {
+  type ActionAlias,
+  type ActionDefinition,
   type ActionKind,
   ConduitError,
   type DownloadResult,
   type ExecuteRequest,
   findAction,
+  findActionAlias,
   parseSearchParams,
   resolveExecuteRequest,
   type SearchEnvelope,
@@ -45,6 +48,10 @@ export type ExecuteOutcome =
       readonly kind: 'result';
       readonly connector: ConnectorRecord;
       readonly action: ActionKind;
+      /** The definition of the action that ran. */
+      readonly definition: ActionDefinition;
+      /** The alias the request named the action by, if it did (see protocol's `ActionAlias`). */
+      readonly alias?: ActionAlias;
       readonly value: unknown;
     };
 
@@ -171,6 +178,14 @@ export function createRunExecute(services: ServerServices, options: ExecuteRoute
     }
     if (action.kind === 'download')
       return { kind: 'download', connector: record, file: value as DownloadResult };
-    return { kind: 'result', connector: record, action: action.kind, value };
+    const alias = findActionAlias(definition, entity, request.action);
+    return {
+      kind: 'result',
+      connector: record,
+      action: action.kind,
+      definition: action,
+      ...(alias ? { alias } : {}),
+      value,
+    };
   };
 }

@@ -573,7 +573,7 @@ export const SERVICE_OPERATIONS: readonly ServiceOperation[] = [
     responses: {
       200: {
         description:
-          'list: result = records, connector_metadata = paging; get: result = the record; context_store_search: result = {data, meta: {has_more, cursor, took_ms}}; download: the bytes',
+          'list: result = records, connector_metadata = paging; an action alias with a records key (api_search): result = {[key]: records}; get: result = the record; context_store_search: result = {data, meta: {has_more, cursor, took_ms}}; download: the bytes',
         schema: AgentExecuteEnvelopeSchema,
         name: 'AgentExecuteEnvelope',
         media: { 'application/octet-stream': { schema: bytes } },

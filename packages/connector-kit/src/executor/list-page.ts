@@ -1,7 +1,7 @@
 import type { ActionDefinition, ListEnvelope } from '@conduit/protocol';
-import { PageLimitExceededError } from '../page-limit-error';
 import type { PageContext } from '../paging/pager';
 import { pagerOf } from '../paging/pager-of';
+import { declaredPage } from '../paging/read-page-with';
 import { parseRecords } from '../record-parser';
 import type { UpstreamSpec } from '../upstream-spec';
 import { type ExecutorContext, type ListRequest, send } from './executor-context';
@@ -48,13 +48,12 @@ export async function listPage(
       parseRecords: (body) => parse(body, path),
     });
   }
-  const body = await send(context, pager.request(pageContext), signal);
-  const records = parse(body, path);
-  if (pager.sendsLimit && records.length > pageContext.limit) {
-    throw new PageLimitExceededError(pageContext.limit, records.length, { what: path });
-  }
-  const result = pager.page(body, records, pageContext);
-  return { records: result.records, meta: { next_page: result.next } };
+  return declaredPage(
+    pager,
+    pageContext,
+    (pageRequest) => send(context, pageRequest, signal),
+    (body) => parse(body, path),
+  );
 }
 
 /** The check of a list action's page: its records, defaults filled, as the record schema accepts them. */

@@ -10,6 +10,7 @@ import { defineConnector, SearchParamsSchema, ValidationError } from '@conduit/p
 import * as z from 'zod';
 import { keysetListPaging } from '../keyset-list-paging';
 import { DEFAULT_BATCH, MAX_BATCH, MIN_BATCH, soqlListPaging } from '../soql-list-paging';
+import { isSosl, soslListPaging } from '../sosl-list-paging';
 import {
   AccountSchema,
   AttachmentSchema,
@@ -100,8 +101,9 @@ function filterParams<E extends SObjectEntity>(entity: E): FilterShape<E> {
 }
 
 /**
- * A caller's own SOQL on an sObject list (`q`, as Airbyte's Python SDK sends it on every sObject
- * list; docs/airbyte-python-sdk.md): it must read that list's object, so the rows are its records.
+ * A caller's own query on an sObject list (`q`, as Airbyte's Python SDK sends it on every sObject
+ * list, and as its `api_search`; docs/airbyte-python-sdk.md): SOQL that reads that list's object,
+ * or SOSL that returns it, so the rows are its records.
  */
 const ownSoql = (sobject: string) =>
   z
@@ -109,11 +111,14 @@ const ownSoql = (sobject: string) =>
     .min(1)
     .max(100_000)
     .regex(
-      new RegExp(`^\\s*SELECT\\b[\\s\\S]*\\bFROM\\s+${sobject}\\b`, 'i'),
-      `must be a SOQL query FROM ${sobject}`,
+      new RegExp(
+        `^\\s*(?:SELECT\\b[\\s\\S]*\\bFROM\\s+${sobject}\\b|FIND\\s*\\{[\\s\\S]*\\}[\\s\\S]*\\bRETURNING\\s+${sobject}\\b)`,
+        'i',
+      ),
+      `must be a SOQL query FROM ${sobject} or a SOSL search RETURNING ${sobject}`,
     )
     .describe(
-      `your own SOQL FROM ${sobject}, run instead of the filters, e.g. SELECT Id, Name FROM ${sobject}`,
+      `your own SOQL FROM ${sobject} (e.g. SELECT Id, Name FROM ${sobject}), or SOSL RETURNING it (e.g. FIND {Acme} IN NAME FIELDS RETURNING ${sobject}(Id, Name)), run instead of the filters`,
     )
     .optional();
 
@@ -136,9 +141,13 @@ function callerSoql(list: SObjectList, query: Readonly<Record<string, unknown>>)
 function ownSoqlOrKeyset(list: SObjectList): CustomPaging {
   const keyset = keysetListPaging(list);
   const own = soqlListPaging((query) => callerSoql(list, query), true);
+  const search = soslListPaging(list.sobject, (query) => callerSoql(list, query));
   return {
     type: 'custom',
-    readPage: (context) => (context.query.q === undefined ? keyset : own).readPage(context),
+    readPage: (context) => {
+      const q = context.query.q;
+      return (q === undefined ? keyset : isSosl(String(q)) ? search : own).readPage(context);
+    },
   };
 }
 
@@ -157,8 +166,9 @@ function listAction<E extends SObjectEntity, Record extends z.ZodType>(entity: E
     upstream: {
       path: '/query',
       recordsAt: 'records',
-      // The caller's own SOQL (`q`) keeps its order, so it pages by its query locator; the list's
-      // own query pages by Id (keyset), exactly `limit` a page.
+      // The caller's own SOQL (`q`) keeps its order, so it pages by its query locator; SOSL is
+      // answered whole and paged here; the list's own query pages by Id (keyset), exactly
+      // `limit` a page.
       paging: ownSoqlOrKeyset(list),
     },
   });
@@ -199,10 +209,17 @@ function searchAction<Entity extends SearchableEntity>(entity: Entity) {
   });
 }
 
+/**
+ * The SOSL search Airbyte's Python SDK offers on these entities as `api_search` (`q`, its result
+ * Salesforce's own `{searchRecords}`): the list with a SOSL `q`. See docs/airbyte-python-sdk.md.
+ */
+const apiSearch = { api_search: { action: 'list', recordsKey: 'searchRecords' } } as const;
+
 function sobjectEntity<E extends SObjectEntity, Record extends z.ZodType>(entity: E, record: Record) {
   return {
     description: SOBJECT_LISTS[entity].description,
     actions: { list: listAction(entity, record), get: getAction(entity, record) },
+    actionAliases: apiSearch,
   };
 }
 
@@ -217,6 +234,7 @@ function searchableEntity<E extends SObjectEntity & SearchableEntity, Record ext
       get: getAction(entity, record),
       search: searchAction(entity),
     },
+    actionAliases: apiSearch,
   };
 }
 

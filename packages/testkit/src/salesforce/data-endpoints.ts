@@ -8,6 +8,7 @@ import { normalizeId } from './salesforce-ids';
 import { type SalesforceObject, SOBJECTS } from './sobject-schema';
 import { type CompiledSoql, compileSoql } from './soql-engine';
 import { SoqlError } from './soql-error';
+import { runSosl } from './sosl-engine';
 
 /** What a data endpoint needs to answer one request. */
 export interface DataContext {
@@ -423,7 +424,7 @@ function runReport(ctx: DataContext, report: SalesforceRecord): DataReply {
 
 /**
  * Routes one authenticated GET under `/services/data/vNN.0`: query and queryAll (with
- * locators), sObject describe, rows, blobs, getUpdated/getDeleted, limits, analytics reports.
+ * locators), SOSL search, sObject describe, rows, blobs, getUpdated/getDeleted, limits, analytics reports.
  * Throws {@link SalesforceHttpError} for the error arrays.
  *
  * @example
@@ -458,6 +459,13 @@ export function routeDataRequest(path: string, ctx: DataContext): DataReply {
         DataStorageMB: { Max: 1024, Remaining: 1000 },
         FileStorageMB: { Max: 2048, Remaining: 2040 },
       });
+    case 'search': {
+      if (segments.length !== 1) break;
+      const sosl = ctx.query.get('q');
+      if (sosl === null || sosl.trim() === '')
+        throw new SalesforceHttpError(400, 'MALFORMED_SEARCH', 'A search string has to be specified');
+      return json(runSosl(ctx.data, sosl, ctx.versionPath));
+    }
     case 'query':
     case 'queryAll':
       if (segments.length === 1) return runQuery(ctx, head === 'queryAll');

@@ -47,3 +47,4 @@ export {
   type SoqlSelectItem,
   type SoqlValue,
 } from './soql-parser';
+export { parseSosl, runSosl } from './sosl-engine';

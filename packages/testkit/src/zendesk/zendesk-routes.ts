@@ -603,7 +603,11 @@ export const ZENDESK_ROUTES: readonly ZendeskRoute[] = [
     resource: 'tickets',
     list: true,
     handler: (ctx) => {
-      const newestFirst = [...ctx.data.liveTickets()].reverse();
+      // Newest ticket first (reference §2.1). Ids do not follow creation (the sandbox's tickets
+      // are older than generated ones), and cursors seek by this key: the rows are sorted by it.
+      const newestFirst = [...ctx.data.liveTickets()].sort(
+        (a, b) => b.createdAt - a.createdAt || b.id - a.id,
+      );
       return paginate(ctx.list, newestFirst, {
         key: 'ticket_metrics',
         render: (t) => metricRecord(t, ctx.urls, ctx.data),

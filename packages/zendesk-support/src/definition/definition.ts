@@ -8,8 +8,9 @@ import {
 } from '@conduit/connector-kit';
 import { defineConnector, SearchParamsSchema } from '@conduit/protocol';
 import * as z from 'zod';
+import { offsetSort, pageNumbers } from '../page-numbers';
 import { auditPaging, ticketPaging, zendeskCursor } from '../zendesk-paging';
-import { cursorSort, epochSeconds, recordId } from './params';
+import { cursorSort, epochSeconds, pageNumber, recordId } from './params';
 import {
   AttachmentSchema,
   BrandSchema,
@@ -32,13 +33,20 @@ import {
 } from './records';
 import { SEARCHABLE_FIELDS, type SearchableEntity } from './searchable-fields';
 
-const page = pageParams({ maxLimit: 100 });
+// Every list takes Zendesk's page number besides Conduit's limit and offset (see pageNumbers).
+const page = { ...pageParams({ maxLimit: 100 }), page: pageNumber() };
 
 /**
  * Zendesk's own name for the page size, which clients written against its API (Airbyte's Python
  * SDK among them) send on every list: taken as `limit`. See docs/airbyte-python-sdk.md.
  */
 const pageAliases = { per_page: 'limit' } as const;
+
+/**
+ * Zendesk's own `next_page` is a URL string, and clients whose typed results read it so (Airbyte's
+ * Python SDK) get the next offset as a string in the agent API's `connector_metadata`.
+ */
+const nextPageForm = 'string';
 
 const list = <Shape extends z.core.$ZodLooseShape, Record extends z.ZodType>(
   description: string,
@@ -51,6 +59,7 @@ const list = <Shape extends z.core.$ZodLooseShape, Record extends z.ZodType>(
     description,
     params: z.strictObject({ ...page, ...params }),
     paramAliases: pageAliases,
+    nextPageForm,
     record,
     upstream,
   });
@@ -79,8 +88,24 @@ const search = <Entity extends SearchableEntity>(entity: Entity) =>
     searchableFields: SEARCHABLE_FIELDS[entity],
   });
 
-/** A list read with Zendesk's cursor pagination from `path`, records under `key`. */
-const cursor = (path: string, key: string): UpstreamSpec => ({ path, recordsAt: key, paging: zendeskCursor });
+/**
+ * A list read with Zendesk's cursor pagination from `path`, records under `key`; by its offset
+ * pagination when the caller gives a page number (`sort` said in offset terms by `sort`).
+ */
+const cursor = (path: string, key: string, sort?: 'field' | 'order'): UpstreamSpec => ({
+  path,
+  recordsAt: key,
+  paging: pageNumbers(zendeskCursor, {
+    upstream: 'offset',
+    ...(sort === undefined ? {} : { request: offsetSort(sort) }),
+  }),
+});
+/** A list Zendesk answers whole (not paginated upstream, reference §2.1), paged here. */
+const whole = (path: string, key: string): UpstreamSpec => ({
+  path,
+  recordsAt: key,
+  paging: pageNumbers(localPaging(), { upstream: 'whole' }),
+});
 /** A single record under `key`. */
 const single = (path: string, key: string): UpstreamSpec => ({ path, recordAt: key });
 
@@ -130,10 +155,23 @@ export const zendeskDefinition = defineConnector({
                 path: ['start_time'],
                 message: 'start_time reads the incremental export, which takes neither sort nor external_id',
               },
-            ),
+            )
+            .refine((params) => params.start_time === undefined || params.page === undefined, {
+              path: ['page'],
+              message: 'start_time reads the incremental export, which pages by cursor only',
+            }),
           paramAliases: pageAliases,
+          nextPageForm,
           record: TicketSchema,
-          upstream: { path: '/tickets', recordsAt: 'tickets', paging: ticketPaging },
+          upstream: {
+            path: '/tickets',
+            recordsAt: 'tickets',
+            paging: pageNumbers(ticketPaging, {
+              upstream: 'offset',
+              request: (path, query) =>
+                query.start_time === undefined ? offsetSort('field')(path, query) : undefined,
+            }),
+          },
         }),
         get: get(
           'Get a ticket',
@@ -156,7 +194,7 @@ export const zendeskDefinition = defineConnector({
             sort: cursorSort(['created_at']),
           },
           TicketCommentSchema,
-          cursor('/tickets/{ticket_id}/comments', 'comments'),
+          cursor('/tickets/{ticket_id}/comments', 'comments', 'order'),
         ),
       },
     },
@@ -241,7 +279,18 @@ export const zendeskDefinition = defineConnector({
           "List audits, newest first (admins only), or one ticket's with ticket_id",
           { ticket_id: recordId('ticket').optional() },
           TicketAuditSchema,
-          { path: '/ticket_audits', recordsAt: 'audits', paging: auditPaging },
+          {
+            path: '/ticket_audits',
+            recordsAt: 'audits',
+            // Only one ticket's audits have page numbers; the account's page by cursor (§4.3).
+            paging: pageNumbers(auditPaging, {
+              upstream: 'offset',
+              request: (_path, { ticket_id: ticketId, ...query }) =>
+                ticketId === undefined
+                  ? undefined
+                  : { path: `/tickets/${encodeURIComponent(String(ticketId))}/audits`, query },
+            }),
+          },
         ),
       },
     },
@@ -266,7 +315,15 @@ export const zendeskDefinition = defineConnector({
     ticket_fields: {
       description: 'System and custom ticket fields',
       actions: {
-        list: list('List ticket fields', {}, TicketFieldSchema, cursor('/ticket_fields', 'ticket_fields')),
+        list: list(
+          'List ticket fields',
+          {},
+          TicketFieldSchema, // Cursor params order the fields by id; without them, every field comes by position (§2.1).
+          {
+            ...cursor('/ticket_fields', 'ticket_fields'),
+            paging: pageNumbers(zendeskCursor, { upstream: 'whole' }),
+          },
+        ),
         get: get(
           'Get a ticket field',
           'ticket_field_id',
@@ -361,8 +418,7 @@ export const zendeskDefinition = defineConnector({
               .optional(),
           },
           TicketFormSchema,
-          // Not paginated upstream (reference §2.1): the whole list, paged here.
-          { path: '/ticket_forms', recordsAt: 'ticket_forms', paging: localPaging() },
+          whole('/ticket_forms', 'ticket_forms'),
         ),
         get: get(
           'Get a ticket form',
@@ -414,13 +470,7 @@ export const zendeskDefinition = defineConnector({
     sla_policies: {
       description: 'Service level agreement policies (admins only)',
       actions: {
-        list: list(
-          'List SLA policies',
-          {},
-          SlaPolicySchema,
-          // Not paginated upstream (reference §2.1): the whole list, paged here.
-          { path: '/slas/policies', recordsAt: 'sla_policies', paging: localPaging() },
-        ),
+        list: list('List SLA policies', {}, SlaPolicySchema, whole('/slas/policies', 'sla_policies')),
         get: get(
           'Get an SLA policy',
           'sla_policy_id',

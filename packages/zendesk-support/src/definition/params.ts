@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { LAST_OFFSET_PAGE } from '../page-numbers';
 
 const idMessage = 'must be a positive integer id (a number, or its digits as a string)';
 
@@ -52,4 +53,25 @@ export const cursorSort = <const Field extends string>(fields: readonly Field[])
       ],
     )
     .describe('sort order: a field ascending, or -field descending')
+    .optional();
+
+/**
+ * Zendesk's page number (`page`, 1-based), as clients written against its offset pagination
+ * send it with `per_page` (Airbyte's Python SDK among them; docs/airbyte-python-sdk.md): the list
+ * reads that page of `limit` records. Zendesk serves the first 100 pages only (reference §4.2).
+ *
+ * @example
+ * ```ts
+ * z.strictObject({ page: pageNumber() });
+ * ```
+ */
+export const pageNumber = () =>
+  z
+    .number()
+    .int()
+    .min(1)
+    .max(LAST_OFFSET_PAGE)
+    .describe(
+      "page number (1-100) of Zendesk's offset pagination, limit records each; meta.next_page.offset goes on from it",
+    )
     .optional();

@@ -42,6 +42,7 @@ function paramDescription(field: FieldDescription, style: Style): string {
 
 function renderAction(connector: string, entity: string, action: ActionDescription, style: Style): string {
   const lines: string[] = [`${style.bold(style.cyan(action.name))}  ${action.description}`];
+  if (action.aliases) lines.push(`  Also called: ${action.aliases.join(', ')}`);
   if (action.params.length === 0) {
     lines.push('  Params: none');
   } else {
