@@ -54,11 +54,17 @@ export function findContainerEngine() {
   }
   const attempts = [extra, ...ulimitLadder().map((limits) => [...extra, ...limits])];
   let failure = '';
+  // On the host's network, as the test and the bench run the image: a machine without podman's
+  // network backend (netavark) runs such containers all the same.
   for (const runFlags of attempts) {
-    const probe = spawnSync(engine, ['run', '--rm', ...runFlags, base, 'node', '-e', '0'], {
-      encoding: 'utf8',
-      timeout: 120_000,
-    });
+    const probe = spawnSync(
+      engine,
+      ['run', '--rm', '--network', 'host', ...runFlags, base, 'node', '-e', '0'],
+      {
+        encoding: 'utf8',
+        timeout: 120_000,
+      },
+    );
     if (probe.status === 0) return { engine, runFlags, base };
     failure = (probe.stderr || probe.error?.message || `exit ${probe.status}`).trim().split('\n').at(-1);
   }
