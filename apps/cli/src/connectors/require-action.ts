@@ -34,7 +34,7 @@ export function requireAction(
   action: string,
 ): ActionDefinition {
   const entityDefinition = definition.entities[requireEntity(definition, entity)]!;
-  // By its kind or an action alias of the entity (Salesforce's `api_search`).
+  // By its kind or an action alias the connector's definition gives the entity.
   const found = findAction(definition, entity, action);
   if (!('error' in found)) return found;
   const offered = Object.keys(entityDefinition.actions);

@@ -35,8 +35,8 @@ function envelopeParts(outcome: Exclude<ExecuteOutcome, { kind: 'download' }>, f
   }
   if (outcome.action === 'list') {
     const page = outcome.value as { records: unknown[]; meta?: Record<string, unknown> | null };
-    // An alias whose callers expect the upstream's own body (Salesforce's `api_search`:
-    // `{searchRecords}`), which has no paging of its own: the records under its key.
+    // An alias whose callers expect the upstream's own body (the alias names its records key in
+    // the connector's definition), which has no paging of its own: the records under that key.
     const key = outcome.alias?.recordsKey;
     if (key !== undefined)
       return {
