@@ -1,3 +1,4 @@
+import { parseRetryAfterMs } from '@conduit/protocol';
 import { describe, expect, it } from 'vitest';
 import * as egress from './egress';
 import * as transport from './index';
@@ -32,6 +33,10 @@ describe('@conduit/transport exports', () => {
       ].sort(),
     );
     expect(transport.VERSION).toBe('0.0.0-test');
+  });
+
+  it('keeps parseRetryAfter only as the deprecated name of the one parser, parseRetryAfterMs', () => {
+    expect(transport.parseRetryAfter).toBe(parseRetryAfterMs);
   });
 
   it('keeps the egress policy and the layers that run on undici in @conduit/transport/egress', () => {

@@ -60,7 +60,7 @@ export type {
   ResponseType,
 } from './request/request-options';
 export { buildUserAgent } from './request/user-agent';
-export { parseRetryAfter } from './retry/parse-retry-after';
+export { parseRetryAfter } from './retry/deprecated-parse-retry-after';
 export { DEFAULT_RETRY_OPTIONS, type ResolvedRetryOptions, type RetryOptions } from './retry/retry-options';
 export { sleep } from './retry/sleep';
 export type { StreamResponse } from './stream/stream-response';

@@ -1,6 +1,5 @@
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import { isIP } from 'node:net';
-import { definedOptions } from '@conduit/protocol';
 import { Agent, buildConnector } from 'undici';
 import { createEgressPolicy, type EgressPolicy, type EgressPolicyOptions } from './egress-policy';
 
