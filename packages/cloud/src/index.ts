@@ -15,8 +15,8 @@ export {
 export { resolveConfigApiRoot, webRootFor } from './config/platform-roots';
 export { SecretString } from './config/secret-string';
 export * from './errors/index';
+export type { AttemptRecord } from './http/attempt-record';
 export type { CloudHttpOptions } from './http/platform-api';
-export type { AttemptRecord } from './jobs/attempt-record';
 export type { JobSnapshot } from './jobs/job-snapshot';
 export {
   FAILED_JOB_STATUSES,
@@ -34,7 +34,6 @@ export {
   resolvePollingOptions,
 } from './jobs/polling-options';
 export { SyncAttempt } from './jobs/sync-attempt';
-export { SyncResult, type SyncResultInit, type WaitForCompletionOptions } from './jobs/sync-result';
 export { loadManifest, type ManifestInput } from './manifest/load-manifest';
 export { manifestFaults, validateManifest } from './manifest/validate-manifest';
 export type { ConfiguredCatalog } from './resources/catalog-format';
@@ -67,6 +66,7 @@ export {
 } from './resources/custom-source-definition';
 export type { ConnectorConfigInput, LocalConnector } from './resources/deploy-input';
 export { isSafeNameToDelete } from './resources/safe-mode';
+export { SyncResult, type SyncResultInit, type WaitForCompletionOptions } from './resources/sync-result';
 export { VERSION } from './version';
 export { CachedDataset } from './warehouse/cached-dataset';
 export {

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import type { AttemptRecord } from '../jobs/attempt-record';
+import type { AttemptRecord } from './attempt-record';
 
 // Response schemas list only the fields the client reads, and stay loose, so fields the platform
 // adds later pass through untouched.

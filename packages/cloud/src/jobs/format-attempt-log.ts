@@ -1,4 +1,4 @@
-import type { AttemptRecord } from './attempt-record';
+import type { AttemptRecord } from '../http/attempt-record';
 
 /**
  * The full log text of an attempt: structured logs become one `[<epoch ms>] <level>: <message>`

@@ -1,4 +1,4 @@
-import type { AttemptRecord } from './attempt-record';
+import type { AttemptRecord } from '../http/attempt-record';
 import { formatAttemptLog } from './format-attempt-log';
 
 /**

@@ -7,12 +7,12 @@ import { PlatformValueError } from '../errors/platform-value-error';
 import { PlatformWorkspaceMismatchError } from '../errors/platform-workspace-mismatch-error';
 import { PlatformApi } from '../http/platform-api';
 import { ConnectionResponseSchema, JobResponseSchema } from '../http/wire-schemas';
-import { SyncResult } from '../jobs/sync-result';
 import { type ConfiguredCatalog, toProtocolCatalog } from './catalog-format';
 import type { CloudDestination } from './cloud-destination';
 import type { CloudSource } from './cloud-source';
 import type { CloudWorkspace } from './cloud-workspace';
 import { type ConnectionInfo, toConnectionInfo } from './connection-info';
+import { SyncResult } from './sync-result';
 import { workspaceContext } from './workspace-context';
 
 /**

@@ -4,9 +4,9 @@ import { PlatformApiError } from '../errors/platform-api-error';
 import { PlatformConnectionSyncError } from '../errors/platform-connection-sync-error';
 import { PlatformConnectionSyncTimeoutError } from '../errors/platform-connection-sync-timeout-error';
 import { PlatformInputError } from '../errors/platform-input-error';
+import { JobStatus } from '../jobs/job-status';
 import { closeCheckedSimulator } from '../test-support/close-checked-simulator';
 import { deployFakerConnection, simulatedWorkspace } from '../test-support/simulated-workspace';
-import { JobStatus } from './job-status';
 
 /**
  * The simulated clock makes a wait of simulated minutes instant, but every poll is still a real

@@ -6,16 +6,16 @@ import { PlatformInputError } from '../errors/platform-input-error';
 import { parsePlatformTime } from '../http/parse-platform-time';
 import { PlatformApi } from '../http/platform-api';
 import { type AttemptInfo, type JobInfo, JobInfoSchema, JobResponseSchema } from '../http/wire-schemas';
-import type { CloudConnection } from '../resources/cloud-connection';
-import type { CloudWorkspace } from '../resources/cloud-workspace';
-import { workspaceContext } from '../resources/workspace-context';
+import type { JobSnapshot } from '../jobs/job-snapshot';
+import { isFailedJobStatus, isFinalJobStatus, type ReportedJobStatus } from '../jobs/job-status';
+import { SyncAttempt } from '../jobs/sync-attempt';
 import type { CachedDataset } from '../warehouse/cached-dataset';
 import { SqlCache } from '../warehouse/sql-cache';
 import type { SqlEngine } from '../warehouse/sql-engine';
 import type { SqlTable } from '../warehouse/sql-table';
-import type { JobSnapshot } from './job-snapshot';
-import { isFailedJobStatus, isFinalJobStatus, type ReportedJobStatus } from './job-status';
-import { SyncAttempt } from './sync-attempt';
+import type { CloudConnection } from './cloud-connection';
+import type { CloudWorkspace } from './cloud-workspace';
+import { workspaceContext } from './workspace-context';
 
 /**
  * What a {@link SyncResult} is made of. Not meant for direct use: results come from
