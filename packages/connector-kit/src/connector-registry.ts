@@ -1,4 +1,4 @@
-import { UnsupportedOperationError } from '@conduit/protocol';
+import { type ConnectorKind, requireConnectorKind, UnsupportedOperationError } from '@conduit/protocol';
 import type { ConnectorModule } from './connector-module';
 
 /**
@@ -19,6 +19,13 @@ export interface ConnectorRegistry {
   requireKind(kind: string): ConnectorModule;
   /** The module named `name` (or whose kind or one of its aliases is `name`), case-insensitive. */
   find(name: string): ConnectorModule | undefined;
+  /** The modules' kinds, in order: what a `connector_type`, credentials and config are checked against. */
+  readonly kinds: readonly ConnectorKind<string, unknown, unknown>[];
+  /**
+   * The kind of a `connector_type` (canonical name or alias, case-insensitive), else the service's
+   * 400 `unknown_connector_type` naming `connector_type` and the known ones.
+   */
+  kindOf(name: unknown): ConnectorModule['connectorKind'];
 }
 
 /**
@@ -35,8 +42,11 @@ export function createConnectorRegistry(modules: readonly ConnectorModule[]): Co
     if (byKind.has(module.kind)) throw new TypeError(`two connector modules of kind ${module.kind}`);
     byKind.set(module.kind, module);
   }
+  const kinds = modules.map((module) => module.connectorKind);
   return {
     modules,
+    kinds,
+    kindOf: (name) => requireConnectorKind(kinds, name),
     forKind: (kind) => byKind.get(kind),
     requireKind(kind) {
       const module = byKind.get(kind);

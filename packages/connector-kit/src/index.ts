@@ -11,6 +11,13 @@ export {
   type EntityMethods,
   type ExecuteResult,
 } from './connector-client';
+export type {
+  ConnectorDemo,
+  DemoDownload,
+  DemoList,
+  DemoSearch,
+  DemoUpstream,
+} from './connector-demo';
 export {
   type ConnectorModule,
   type ConnectorOAuth,

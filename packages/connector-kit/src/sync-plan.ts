@@ -55,6 +55,12 @@ export interface SyncListing<Kind extends string = string, Entity extends string
    * narrow to records modified since `context.modifiedSince` passes the upstream's param for it.
    */
   readonly params?: (parent: string, context: SyncListingContext) => Record<string, unknown>;
+  /**
+   * Records per page this listing reads, instead of the sync's page size: an upstream whose pages
+   * for this listing are larger and scarcer (Zendesk's incremental export: 1,000 a page, 10
+   * requests a minute) is read in its own pages. Capped at the largest `limit` the action takes.
+   */
+  readonly pageSize?: number;
   /** The listings the records of one page lead to. */
   readonly children?: (records: readonly Record<string, unknown>[]) => SyncJobKey<Kind>[];
   /**
@@ -281,7 +287,7 @@ export function readSyncPage<Kind extends string, Entity extends string>(
   const listing = plan.listings[job.kind];
   return executor.readPage(listing.list, listing.params?.(job.parent, context) ?? {}, {
     offset,
-    limit: context.pageSize,
+    limit: listing.pageSize ?? context.pageSize,
     query: plan.fieldsQuery?.(listing.entity),
     signal,
   });

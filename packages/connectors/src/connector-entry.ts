@@ -1,4 +1,4 @@
-import type { ConnectorModule } from '@conduit/connector-kit';
+import type { ConnectorDemo, ConnectorModule } from '@conduit/connector-kit';
 import type { ConnectorKind } from '@conduit/protocol';
 
 /**
@@ -18,11 +18,13 @@ export interface ConnectorEntry {
   /** The package its module comes from. */
   readonly packageName: string;
   load(): Promise<ConnectorModule>;
+  /** What `conduit demo` runs of it offline (its package's `/demo` entry), if it has a demo. */
+  loadDemo?(): Promise<ConnectorDemo>;
 }
 
 /**
  * A registry line: a connector's kind, its package, and the import of its module (kept lazy, so
- * listing the connectors costs only their kinds).
+ * listing the connectors costs only their kinds), and of its demo if it has one.
  *
  * @example
  * ```ts
@@ -33,12 +35,14 @@ export function lazyConnector(
   kind: ConnectorKind<string, unknown, unknown>,
   packageName: string,
   load: () => Promise<ConnectorModule>,
+  loadDemo?: () => Promise<ConnectorDemo>,
 ): ConnectorEntry {
   let loading: Promise<ConnectorModule> | undefined;
   return {
     name: kind.aliases[0] ?? kind.type,
     kind,
     packageName,
+    ...(loadDemo === undefined ? {} : { loadDemo }),
     load: () => {
       loading ??= load().catch((error: unknown) => {
         loading = undefined;

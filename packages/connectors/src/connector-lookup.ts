@@ -1,7 +1,8 @@
-import { type ConnectorRegistry, createConnectorRegistry } from '@conduit/connector-kit';
-import { type ConnectorKind, requireConnectorKind, resolveConnectorKind } from '@conduit/protocol';
+import type { ConnectorRegistry } from '@conduit/connector-kit';
+import type { ConnectorKind } from '@conduit/protocol';
 import type { ConnectorEntry } from './connector-entry';
-import { CONNECTORS } from './connectors';
+import { builtinConnectors } from './connectors';
+import { type CheckedConnectorKind, defineConnectors } from './define-connectors';
 
 /**
  * The kinds of the registry's connectors, in its order: what the hosted service checks a
@@ -12,9 +13,7 @@ import { CONNECTORS } from './connectors';
  * CONNECTOR_KINDS.map((kind) => kind.type); // ['task-management', 'support-desk', 'crm']
  * ```
  */
-export const CONNECTOR_KINDS: readonly ConnectorKind<string, unknown, unknown>[] = CONNECTORS.map(
-  (entry) => entry.kind,
-);
+export const CONNECTOR_KINDS: readonly ConnectorKind<string, unknown, unknown>[] = builtinConnectors.kinds;
 
 /**
  * The connector of a kind, its name or an alias (case-insensitive), if the registry has it.
@@ -24,15 +23,8 @@ export const CONNECTOR_KINDS: readonly ConnectorKind<string, unknown, unknown>[]
  * findConnector('crm')?.name; // 'salesforce'
  * ```
  */
-export function findConnector(
-  name: string,
-  entries: readonly ConnectorEntry[] = CONNECTORS,
-): ConnectorEntry | undefined {
-  const kind = resolveConnectorKind(
-    entries.map((entry) => entry.kind),
-    name,
-  );
-  return kind === undefined ? undefined : entries.find((entry) => entry.kind === kind);
+export function findConnector(name: string, entries?: readonly ConnectorEntry[]): ConnectorEntry | undefined {
+  return setOf(entries).find(name);
 }
 
 /**
@@ -44,14 +36,8 @@ export function findConnector(
  * requireKind('zendesk-support').type; // 'support-desk'
  * ```
  */
-export function requireKind(
-  name: unknown,
-  entries: readonly ConnectorEntry[] = CONNECTORS,
-): ConnectorKind<string, Readonly<Record<string, string | undefined>>, Readonly<Record<string, unknown>>> {
-  return requireConnectorKind(
-    entries.map((entry) => entry.kind),
-    name,
-  ) as ConnectorKind<string, Readonly<Record<string, string | undefined>>, Readonly<Record<string, unknown>>>;
+export function requireKind(name: unknown, entries?: readonly ConnectorEntry[]): CheckedConnectorKind {
+  return setOf(entries).kind(name);
 }
 
 /**
@@ -64,8 +50,10 @@ export function requireKind(
  * registry.requireKind('crm').definition;
  * ```
  */
-export async function loadConnectorRegistry(
-  entries: readonly ConnectorEntry[] = CONNECTORS,
-): Promise<ConnectorRegistry> {
-  return createConnectorRegistry(await Promise.all(entries.map((entry) => entry.load())));
+export async function loadConnectorRegistry(entries?: readonly ConnectorEntry[]): Promise<ConnectorRegistry> {
+  return setOf(entries).load();
+}
+
+function setOf(entries: readonly ConnectorEntry[] | undefined) {
+  return entries === undefined ? builtinConnectors : defineConnectors(entries);
 }

@@ -5,7 +5,8 @@ export {
   loadConnectorRegistry,
   requireKind,
 } from './connector-lookup';
-export { CONNECTORS } from './connectors';
+export { builtinConnectors, CONNECTORS } from './connectors';
+export { type CheckedConnectorKind, type Connectors, defineConnectors } from './define-connectors';
 export {
   CONNECTOR_TYPES,
   type ConnectorType,

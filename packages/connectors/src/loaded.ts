@@ -1,5 +1,5 @@
 import type { ConnectorRegistry } from '@conduit/connector-kit';
-import { loadConnectorRegistry } from './connector-lookup';
+import { builtinConnectors } from './connectors';
 
 /**
  * Every connector module, loaded: the `@conduit/connectors/loaded` entry, for a shell that runs
@@ -11,4 +11,4 @@ import { loadConnectorRegistry } from './connector-lookup';
  * connectorRegistry.forKind('task-management')?.definition;
  * ```
  */
-export const connectorRegistry: ConnectorRegistry = await loadConnectorRegistry();
+export const connectorRegistry: ConnectorRegistry = await builtinConnectors.load();

@@ -108,7 +108,7 @@ export interface ActionDefinition<
    * `list` only: how surfaces that answer in another service's shape (the agent API's
    * `connector_metadata`) give the next page: `object` (default) as `{ next_page: { offset } }`,
    * `string` as `{ next_page: offset }`, for clients whose typed results read the upstream's own
-   * `next_page` as a string (Zendesk's is a URL). `null` on the last page either way.
+   * `next_page` as a string (where the upstream's is a URL). `null` on the last page either way.
    */
   readonly nextPageForm?: 'object' | 'string';
 }

@@ -1,8 +1,8 @@
 /**
  * The wait a `Retry-After` header asks for, in milliseconds: from delay-seconds (`120`, or a
  * fraction such as `1.5`, rounded up) or an HTTP date (never negative). `undefined` when the
- * header is absent or unreadable. The one Retry-After parser of Conduit: the transport's
- * `parseRetryAfter` is to become this one (its internals are being rewritten separately).
+ * header is absent or unreadable. The one Retry-After parser of Conduit (the transport's
+ * deprecated `parseRetryAfter` is this function under its old name).
  *
  * @example
  * ```ts

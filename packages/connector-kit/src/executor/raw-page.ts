@@ -16,6 +16,7 @@ import { listPage } from './list-page';
 export interface ReadPageOptions {
   /** The `meta.next_page.offset` of the previous page. */
   readonly offset?: string | null;
+  /** Records wanted per page; capped at the largest `limit` the action's params take. */
   readonly limit?: number;
   /** Query params that replace the action's fixed ones (e.g. a sync's `opt_fields`). */
   readonly query?: QueryParams;
@@ -36,6 +37,22 @@ export interface RawPage {
   readonly nextOffset: string | null;
 }
 
+/**
+ * The largest `limit` an action's params schema takes (`z.number().max(50).optional()` → 50), so a
+ * reader that asks for bigger pages (a sync's page size) gets the largest the upstream allows
+ * instead of a refused request.
+ */
+function limitCeiling(params: unknown): number | undefined {
+  let schema = (params as { shape?: Record<string, unknown> } | undefined)?.shape?.limit as
+    | { _zod?: { def: { type: string; innerType?: unknown } }; maxValue?: number | null }
+    | undefined;
+  while (schema?._zod && ['optional', 'default', 'nullable', 'prefault'].includes(schema._zod.def.type)) {
+    schema = schema._zod.def.innerType as typeof schema;
+  }
+  const max = schema?.maxValue;
+  return typeof max === 'number' && Number.isFinite(max) ? max : undefined;
+}
+
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -49,7 +66,10 @@ export async function rawPage(
 ): Promise<RawPage> {
   const { definition } = context;
   const given = { ...params };
-  if (options.limit !== undefined) given.limit = options.limit;
+  if (options.limit !== undefined) {
+    const ceiling = limitCeiling(definition.entities[entity]?.actions.list?.params);
+    given.limit = ceiling === undefined ? options.limit : Math.min(options.limit, ceiling);
+  }
   if (options.offset != null) given.offset = options.offset;
   const { action, params: parsed } = resolveExecuteRequest(definition, entity, 'list', given);
   const upstream = requireUpstream(definition, entity, action);
