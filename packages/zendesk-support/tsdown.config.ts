@@ -1,4 +1,8 @@
 import { defineConfig } from 'tsdown';
 import { packageBuild } from '../../tsdown.base';
 
-export default defineConfig(packageBuild(import.meta.dirname, { entry: ['src/index.ts', 'src/kind.ts'] }));
+export default defineConfig(
+  packageBuild(import.meta.dirname, {
+    entry: ['src/index.ts', 'src/kind.ts', 'src/records.ts', 'src/deprecated.ts', 'src/demo.ts'],
+  }),
+);

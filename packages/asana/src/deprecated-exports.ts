@@ -1,4 +1,5 @@
-// Names that moved to @conduit/connector-kit, kept here so existing imports keep working.
+// Names that moved to @conduit/connector-kit, and the old local constructor shape, kept here (the
+// `@conduit/asana/deprecated` entry) so existing imports keep working.
 import type {
   ActionMethod as KitActionMethod,
   ConnectorClient as KitConnectorClient,
@@ -7,6 +8,11 @@ import type {
 } from '@conduit/connector-kit';
 import { createConnectorClient as kitCreateConnectorClient } from '@conduit/connector-kit';
 import type { ActionName, ConnectorDefinition, EntityName } from '@conduit/protocol';
+import {
+  type AsanaAuth as LocalAuth,
+  type AsanaLocalOptions as LocalOptions,
+  createLocalExecutor as localExecutor,
+} from './local-executor';
 
 /**
  * @deprecated Moved to `@conduit/connector-kit`; import it from there.
@@ -61,3 +67,36 @@ export type ExecuteResult<
   E extends EntityName<D>,
   A extends ActionName<D, E>,
 > = KitExecuteResult<D, E, A>;
+
+/**
+ * @deprecated The old local shape: create the connector with `createAsana({ credentials })`, or an
+ * executor with `asanaModule.createExecutor({ credentials: asanaModule.parseCredentials({ token }) })`.
+ *
+ * @example
+ * ```ts
+ * import { asanaModule } from '@conduit/asana';
+ * const executor = asanaModule.createExecutor({ credentials: asanaModule.parseCredentials({ token }) });
+ * ```
+ */
+export const createLocalExecutor: typeof localExecutor = localExecutor;
+
+/**
+ * @deprecated The old local shape's options: pass `{ credentials, config: { base_url } }` to `createAsana`.
+ *
+ * @example
+ * ```ts
+ * import type { AsanaOptions } from '@conduit/asana';
+ * ```
+ */
+export type AsanaLocalOptions = LocalOptions;
+
+/**
+ * @deprecated The old local shape's credentials: pass `credentials` (`{ token }`, or
+ * `{ refresh_token, client_id, client_secret }`) to `createAsana`.
+ *
+ * @example
+ * ```ts
+ * import type { AsanaCredentials } from '@conduit/asana/kind';
+ * ```
+ */
+export type AsanaAuth = LocalAuth;

@@ -1,3 +1,8 @@
+// The main entry: what a caller of the connector needs by name (issue 27: at most ~40 names, a
+// test in scripts/connector-entries.test.ts holds it there). The schemas and searchable fields are
+// at `@conduit/asana/records`, the kind at `/kind`, the names kept for one minor version at
+// `/deprecated`.
+
 // The errors a call throws, so a caller needs no direct dependency on @conduit/protocol.
 export { PageLimitExceededError } from '@conduit/connector-kit';
 export {
@@ -18,28 +23,20 @@ export {
   ValidationError,
 } from '@conduit/protocol';
 export { type Asana, type AsanaOptions, createAsana } from './asana';
-export { mapAsanaError, PremiumRequiredError } from './asana-errors';
-export { ASANA_API_URL, type AsanaCredentials, asanaKind } from './asana-kind';
+export { PremiumRequiredError } from './asana-errors';
 export { asanaModule } from './asana-module';
 export { type AsanaDefinition, asanaDefinition } from './definition/definition';
-export * from './definition/records';
-export {
-  SEARCHABLE_ENTITIES,
-  SEARCHABLE_FIELDS,
-  type SearchableEntity,
-} from './definition/searchable-fields';
-export {
-  type ActionMethod,
-  type ConnectorClient,
-  createConnectorClient,
-  type EntityMethods,
-  type ExecuteResult,
-} from './deprecated-exports';
-export { ASANA_DOWNLOAD_HOSTS } from './download-hosts';
-export {
-  ASANA_RATE_LIMIT,
-  type AsanaAuth,
-  type AsanaLocalOptions,
-  createLocalExecutor,
-} from './local-executor';
+export type {
+  Attachment,
+  AttachmentCompact,
+  Project,
+  ResourceCompact,
+  Section,
+  Tag,
+  Task,
+  TaskCompact,
+  Team,
+  User,
+  Workspace,
+} from './definition/records';
 export { VERSION } from './version';

@@ -1,3 +1,9 @@
+// The main entry: what a caller of the connector needs by name (issue 27: at most ~40 names, a
+// test in scripts/connector-entries.test.ts holds it there). Every schema, the record types of
+// the org's metadata (describes, reports, opportunity stages, `attributes`) and the searchable
+// fields are at `@conduit/salesforce/records`; the kind at `/kind`; the names kept for one minor
+// version at `/deprecated`.
+
 // The errors a call throws, so a caller needs no direct dependency on @conduit/protocol.
 export { PageLimitExceededError } from '@conduit/connector-kit';
 export {
@@ -18,23 +24,23 @@ export {
   ValidationError,
 } from '@conduit/protocol';
 export { type SalesforceDefinition, salesforceDefinition } from './definition/definition';
-export * from './definition/records';
-export {
-  SEARCHABLE_ENTITIES,
-  SEARCHABLE_FIELDS,
-  type SearchableEntity,
-} from './definition/searchable-fields';
-export { DEFAULT_API_VERSION, SALESFORCE_RATE_LIMIT, type SalesforceLocalOptions } from './local-executor';
+export type {
+  Account,
+  Attachment,
+  Campaign,
+  Case,
+  Contact,
+  ContentVersion,
+  Event,
+  Lead,
+  Note,
+  Opportunity,
+  QueryRow,
+  Task,
+  User,
+} from './definition/records';
 export { createSalesforce, type Salesforce, type SalesforceOptions } from './salesforce';
-export {
-  mapSalesforceError,
-  RequestLimitExceededError,
-  SalesforceApiError,
-  type SalesforceErrorEntry,
-  salesforceErrors,
-} from './salesforce-errors';
-export { DEFAULT_INSTANCE_URL, type SalesforceCredentials, salesforceKind } from './salesforce-kind';
+export { RequestLimitExceededError, SalesforceApiError } from './salesforce-errors';
 export { salesforceModule } from './salesforce-module';
 export type { ApiUsage } from './salesforce-session';
-export { salesforceSyncPlan } from './sync-plan';
 export { VERSION } from './version';

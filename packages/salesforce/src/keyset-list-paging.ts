@@ -157,12 +157,17 @@ export function keysetListPaging(list: SObjectList): CustomPaging {
         headers,
         ...signal,
       });
-      const records: unknown[] = [];
-      const raw: Record<string, unknown>[] = [];
+      // One batch is the usual case: its arrays are the page's, copied only when Salesforce split it.
+      let records: unknown[] = [];
+      let raw: Record<string, unknown>[] = [];
       for (;;) {
-        records.push(...context.parseRecords(body));
+        const parsed = context.parseRecords(body);
+        records = records.length === 0 ? parsed : records.concat(parsed);
         const page = body as { done?: unknown; nextRecordsUrl?: unknown; records?: unknown };
-        if (Array.isArray(page.records)) raw.push(...(page.records as Record<string, unknown>[]));
+        if (Array.isArray(page.records)) {
+          const batch = page.records as Record<string, unknown>[];
+          raw = raw.length === 0 ? batch : raw.concat(batch);
+        }
         if (records.length > fetch)
           throw new PageLimitExceededError(fetch, records.length, { what: 'query' });
         if (page.done !== false || typeof page.nextRecordsUrl !== 'string' || records.length >= fetch) break;
@@ -178,7 +183,10 @@ export function keysetListPaging(list: SObjectList): CustomPaging {
         more && last !== undefined
           ? { offset: encodeToken({ p: paramsOf(query), k: columns.map((column) => last[column.field]) }) }
           : null;
-      return { records: records.slice(0, limit), meta: { next_page: next } };
+      return {
+        records: records.length > limit ? records.slice(0, limit) : records,
+        meta: { next_page: next },
+      };
     },
   };
 }

@@ -128,16 +128,97 @@ export function callersQueryError(error: unknown, codes: ReadonlySet<string> = Q
   });
 }
 
+/** Offsets that carry a position inside a batch start so; any other offset is a `nextRecordsUrl`. */
+const CURSOR_PREFIX = 'q1.';
+
 /**
- * Paging of SOQL lists: the first page runs `/query` (or `/queryAll` with `include_deleted`)
- * with the SOQL `build` makes of the params, later pages follow `nextRecordsUrl` (given to the
- * caller as `meta.next_page.offset`), with the page size sent as `Sforce-Query-Options:
- * batchSize`. A caller's own SOQL (`callerSoql`, or the queries it says are the caller's) that Salesforce refuses is an `invalid_param`
- * naming `q`, with Salesforce's message.
+ * Where the next page starts: `skip` records into the batch at `url` (a `nextRecordsUrl`), or,
+ * without `url`, into the first query's result (one batch, which has no locator to come back to).
+ */
+interface SoqlCursor {
+  readonly url?: string;
+  readonly skip: number;
+}
+
+function encodeCursor(cursor: SoqlCursor): string {
+  if (cursor.url !== undefined && cursor.skip === 0) return cursor.url;
+  return CURSOR_PREFIX + Buffer.from(JSON.stringify({ u: cursor.url, s: cursor.skip })).toString('base64url');
+}
+
+function decodeCursor(offset: string): SoqlCursor {
+  if (!offset.startsWith(CURSOR_PREFIX)) return { url: offset, skip: 0 };
+  let token: { u?: unknown; s?: unknown } | undefined;
+  try {
+    token = JSON.parse(Buffer.from(offset.slice(CURSOR_PREFIX.length), 'base64url').toString('utf8'));
+  } catch {
+    token = undefined;
+  }
+  const skip = token?.s;
+  if (
+    typeof skip !== 'number' ||
+    !Number.isSafeInteger(skip) ||
+    skip < 0 ||
+    (token?.u !== undefined && typeof token.u !== 'string')
+  ) {
+    throw new CursorExpiredError(
+      'The offset is not a page of this listing; restart it from the first page.',
+      {
+        status: 400,
+        details: [
+          { field: 'params.offset', message: 'not an offset of this listing', error_code: 'invalid_param' },
+        ],
+      },
+    );
+  }
+  return typeof token?.u === 'string' ? { url: token.u, skip } : { skip };
+}
+
+/**
+ * The cursor `taken` records further into the batch a page stopped in. A locator's URL ends in
+ * its offset (`/query/01gRO0000016PIAYA2-500`, the REST guide's example: crm-upstream.md §4.1), so
+ * where it does, the rest of the batch is asked for from there instead of being read again; the
+ * first batch has no URL of its own, but its `nextRecordsUrl` names the locator (`…-<batch size>`).
+ */
+function cursorAfter(
+  cursor: SoqlCursor,
+  taken: number,
+  batchLength: number,
+  next: string | undefined,
+): SoqlCursor {
+  const position = cursor.skip + taken;
+  const parts = (url: string) => {
+    const match = /-(\d+)$/.exec(url);
+    return match === null ? undefined : { locator: url.slice(0, match.index), offset: Number(match[1]) };
+  };
+  if (cursor.url !== undefined) {
+    const batch = parts(cursor.url);
+    return batch === undefined
+      ? { url: cursor.url, skip: position }
+      : { url: `${batch.locator}-${batch.offset + position}`, skip: 0 };
+  }
+  const following = next === undefined ? undefined : parts(next);
+  if (following !== undefined && following.offset === batchLength) {
+    return { url: `${following.locator}-${position}`, skip: 0 };
+  }
+  // The whole result came in one batch, which Salesforce keeps no cursor for: the next page runs
+  // the query again and skips what was handed out.
+  return { skip: position };
+}
+
+/**
+ * Paging of SOQL lists, each page exactly the caller's `limit` (1 to 2,000) but the last: the
+ * first page runs `/query` (or `/queryAll` with `include_deleted`) with the SOQL `build` makes of
+ * the params, with `Sforce-Query-Options: batchSize` at the page size (at least 200, Salesforce's
+ * smallest batch); a page takes what it needs from successive batches through `nextRecordsUrl`,
+ * and where it stops inside a batch its offset says where in that batch the next one starts.
+ * Salesforce's cursor keeps the result, so later pages see it as the first did; only a result of
+ * one batch (at most the batch size) has no cursor, and its later pages run the query again. A
+ * caller's own SOQL (`callerSoql`, or the queries it says are the caller's) that Salesforce
+ * refuses is an `invalid_param` naming `q`, with Salesforce's message.
  *
  * @example
  * ```ts
- * upstream: { path: '/query', recordsAt: 'records', paging: soqlListPaging((query) => buildListSoql(SOBJECT_LISTS.accounts, query)) }
+ * upstream: { path: '/query', recordsAt: 'records', paging: soqlListPaging((query) => String(query.q), true) }
  * ```
  */
 export function soqlListPaging(
@@ -148,38 +229,50 @@ export function soqlListPaging(
   return {
     type: 'custom',
     async readPage(context: CustomPageContext): Promise<ListEnvelope> {
-      const limit = Math.min(MAX_BATCH, Math.max(MIN_BATCH, context.limit));
-      const headers = { 'Sforce-Query-Options': `batchSize=${limit}` };
+      const want = Math.min(MAX_BATCH, Math.max(1, context.limit));
+      const batchSize = Math.max(MIN_BATCH, want);
+      const headers = { 'Sforce-Query-Options': `batchSize=${batchSize}` };
       const signal = context.signal === undefined ? {} : { signal: context.signal };
-      let body: unknown;
-      if (context.offset !== undefined) {
-        body = await context.transport.json({
-          url: nextRecordsUrlOf(context.offset, context.baseUrl),
-          headers,
-          ...signal,
-        });
-      } else {
-        const soql = build(context.query);
+      const firstQuery = async (): Promise<unknown> => {
         const all = String(context.query.include_deleted) === 'true';
         try {
-          body = await context.transport.json({
+          return await context.transport.json({
             path: all ? '/queryAll' : '/query',
-            query: { q: soql },
+            query: { q: build(context.query) },
             headers,
             ...signal,
           });
         } catch (error) {
           throw isCallers(context.query) ? callersQueryError(error) : error;
         }
+      };
+      let cursor: SoqlCursor = context.offset === undefined ? { skip: 0 } : decodeCursor(context.offset);
+      let records: unknown[] = [];
+      for (;;) {
+        const body =
+          cursor.url === undefined
+            ? await firstQuery()
+            : await context.transport.json({
+                url: nextRecordsUrlOf(cursor.url, context.baseUrl),
+                headers,
+                ...signal,
+              });
+        const batch = context.parseRecords(body);
+        if (batch.length > batchSize)
+          throw new PageLimitExceededError(batchSize, batch.length, { what: 'query' });
+        const page = body as { done?: unknown; nextRecordsUrl?: unknown };
+        const next =
+          page.done === false && typeof page.nextRecordsUrl === 'string' ? page.nextRecordsUrl : undefined;
+        const taken = batch.slice(cursor.skip, cursor.skip + want - records.length);
+        records = records.length === 0 ? taken : records.concat(taken);
+        if (cursor.skip + taken.length < batch.length) {
+          const after = cursorAfter(cursor, taken.length, batch.length, next);
+          return { records, meta: { next_page: { offset: encodeCursor(after) } } };
+        }
+        if (next === undefined) return { records, meta: { next_page: null } };
+        if (records.length === want) return { records, meta: { next_page: { offset: next } } };
+        cursor = { url: next, skip: 0 };
       }
-      const records = context.parseRecords(body);
-      if (records.length > limit) throw new PageLimitExceededError(limit, records.length, { what: 'query' });
-      const page = body as { done?: unknown; nextRecordsUrl?: unknown };
-      const next =
-        page.done === false && typeof page.nextRecordsUrl === 'string'
-          ? { offset: page.nextRecordsUrl }
-          : null;
-      return { records, meta: { next_page: next } };
     },
   };
 }

@@ -17,6 +17,13 @@ import type { QueryParams } from '@conduit/transport';
 export const LAST_OFFSET_PAGE = 100;
 
 /**
+ * Params of Zendesk's offset order (`sort_by`, `sort_order`; definition/params.ts `offsetOrder`):
+ * Zendesk orders only its numbered pages by them, and serves numbered pages to a request without
+ * cursor params, so a list given either (and no `page`) is read from page 1.
+ */
+const OFFSET_ORDER_PARAMS = ['sort_by', 'sort_order'] as const;
+
+/**
  * How a list is read by page number:
  *
  * - `upstream`: `offset` when the endpoint pages by `page` and `per_page` itself (its
@@ -126,7 +133,9 @@ export function pageNumbers(inner: PagingStrategy, options: PageNumberOptions): 
       const number =
         context.offset === undefined
           ? page === undefined
-            ? undefined
+            ? OFFSET_ORDER_PARAMS.some((name) => query[name] !== undefined)
+              ? 1
+              : undefined
             : Number(page)
           : numberOf(context.offset);
       if (number === undefined) return readPageWith(inner, { ...context, query });

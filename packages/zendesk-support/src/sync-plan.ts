@@ -1,6 +1,7 @@
 import type { SyncPlan } from '@conduit/connector-kit';
 import type { SearchableEntity } from './definition/searchable-fields';
 import { zendeskChangeStream } from './ticket-change-stream';
+import { EXPORT_PAGE_SIZE } from './zendesk-paging';
 
 type Job = 'groups' | 'tickets' | 'users' | 'organizations';
 
@@ -45,6 +46,8 @@ export const zendeskSyncPlan: SyncPlan<Job, SearchableEntity> = {
     tickets: {
       entity: 'tickets',
       list: 'tickets',
+      // The export's own pages (reference §4.4): a tenth of the requests of the sync's page size.
+      pageSize: EXPORT_PAGE_SIZE,
       params: (_parent, context) =>
         context.modifiedSince === null
           ? { start_time: 0, exclude_deleted: true }

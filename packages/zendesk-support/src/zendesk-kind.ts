@@ -5,7 +5,8 @@ import * as z from 'zod';
 const dnsLabel = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
 /**
- * The Zendesk Support connector's kind: `support-desk`, named `zendesk` (alias `zendesk-support`); credentials OAuth
+ * The Zendesk Support connector's kind: `support-desk`, named `zendesk-support` (its package's name; `zendesk`, its
+ * name before 0.2, stays an alias); credentials OAuth
  * (`{ access_token, refresh_token? }`) or an API token (`{ email, api_token }`, sent as basic auth
  * of `email/token`); config the account's `subdomain` (one DNS label, lower-cased) and the
  * `base_url` override. Cheap to import (zod only).
@@ -17,9 +18,10 @@ const dnsLabel = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
  */
 export const zendeskSupportKind = defineConnectorKind({
   type: 'support-desk',
-  // The CLI word and settings prefix (`ZENDESK_EMAIL`) stay `zendesk`; the seed's alias is the package's name.
-  name: 'zendesk',
-  aliases: ['zendesk-support'],
+  // One name for the package, the module, the CLI word and the settings (`ZENDESK_SUPPORT_EMAIL`).
+  // The former name still resolves everywhere, and its settings (`ZENDESK_EMAIL`) are still read.
+  name: 'zendesk-support',
+  aliases: ['zendesk'],
   displayName: 'Support desk',
   vendor: 'Zendesk Support',
   upstreamUrlTemplate: 'https://{subdomain}.zendesk.com/api/v2',

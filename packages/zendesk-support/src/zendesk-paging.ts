@@ -2,8 +2,8 @@ import { type CustomPaging, cursorPaging, PageLimitExceededError } from '@condui
 import { type ListEnvelope, ResponseValidationError } from '@conduit/protocol';
 import type { QueryParams } from '@conduit/transport';
 
-// Largest page of the incremental exports (reference §4.4); the list endpoints stop at 100.
-const EXPORT_PAGE_SIZE = 1000;
+/** Largest page of the incremental exports (reference §4.4); the list endpoints stop at 100. */
+export const EXPORT_PAGE_SIZE = 1000;
 
 function invalidPage(field: string, message: string): ResponseValidationError {
   return new ResponseValidationError(
@@ -31,8 +31,9 @@ function nextOfCursorPage(body: unknown): string | null {
 /**
  * Tickets: the cursor-paginated `GET /tickets`, or, when `start_time` is given, the incremental
  * cursor export (`GET /incremental/tickets/cursor`: every ticket changed since then, oldest change
- * first, deleted ones with `status: "deleted"`, pages of up to 1,000), which is what a sync reads
- * so that deletions are seen (reference §4.4). The offset is the upstream's cursor either way.
+ * first, deleted ones with `status: "deleted"`, pages of `per_page` up to 1,000), which is what a
+ * sync reads so that deletions are seen (reference §4.4). Pages hold the caller's `limit` either
+ * way; the offset is the upstream's cursor.
  *
  * @example
  * ```ts
@@ -60,12 +61,12 @@ export const ticketPaging: CustomPaging = {
       context.offset === undefined
         ? {
             start_time: startTime,
-            per_page: EXPORT_PAGE_SIZE,
+            per_page: context.limit,
             ...(excludeDeleted === undefined ? {} : { exclude_deleted: excludeDeleted }),
           }
         : {
             cursor: context.offset,
-            per_page: EXPORT_PAGE_SIZE,
+            per_page: context.limit,
             ...(excludeDeleted === undefined ? {} : { exclude_deleted: excludeDeleted }),
           };
     const body = await context.transport.json({
@@ -74,8 +75,8 @@ export const ticketPaging: CustomPaging = {
       ...signal,
     });
     const records = context.parseRecords(body);
-    if (records.length > EXPORT_PAGE_SIZE)
-      throw new PageLimitExceededError(EXPORT_PAGE_SIZE, records.length, { what: 'incremental export' });
+    if (records.length > context.limit)
+      throw new PageLimitExceededError(context.limit, records.length, { what: 'incremental export' });
     const { end_of_stream: end, after_cursor: after } = body as {
       end_of_stream?: unknown;
       after_cursor?: unknown;

@@ -9,8 +9,16 @@ import {
 import { defineConnector, SearchParamsSchema } from '@conduit/protocol';
 import * as z from 'zod';
 import { offsetSort, pageNumbers } from '../page-numbers';
-import { auditPaging, ticketPaging, zendeskCursor } from '../zendesk-paging';
-import { cursorSort, epochSeconds, pageNumber, recordId } from './params';
+import { auditPaging, EXPORT_PAGE_SIZE, ticketPaging, zendeskCursor } from '../zendesk-paging';
+import {
+  cursorSort,
+  epochSeconds,
+  offsetDirection,
+  offsetOrder,
+  oneOrder,
+  pageNumber,
+  recordId,
+} from './params';
 import {
   AttachmentSchema,
   BrandSchema,
@@ -57,7 +65,7 @@ const list = <Shape extends z.core.$ZodLooseShape, Record extends z.ZodType>(
   defineConnectorAction({
     kind: 'list',
     description,
-    params: z.strictObject({ ...page, ...params }),
+    params: z.strictObject({ ...page, ...params }).superRefine(oneOrder),
     paramAliases: pageAliases,
     nextPageForm,
     record,
@@ -111,6 +119,18 @@ const single = (path: string, key: string): UpstreamSpec => ({ path, recordAt: k
 
 const TicketListParams = {
   sort: cursorSort(['id', 'created_at', 'updated_at', 'status']),
+  ...offsetOrder([
+    'assignee',
+    'assignee.name',
+    'created_at',
+    'group',
+    'id',
+    'requester',
+    'requester.name',
+    'status',
+    'subject',
+    'updated_at',
+  ]),
   external_id: z.string().min(1).describe('only the ticket with this external id').optional(),
   start_time: epochSeconds(
     'instead of the ticket list, read the incremental export: every ticket changed since then (deleted ones with status "deleted"), oldest change first, pages of up to 1,000',
@@ -142,7 +162,21 @@ export const zendeskDefinition = defineConnector({
           kind: 'list',
           description: 'List tickets (cursor pagination), or with start_time every ticket changed since then',
           params: z
-            .strictObject({ ...page, ...TicketListParams })
+            .strictObject({
+              ...pageParams({ maxLimit: EXPORT_PAGE_SIZE }),
+              page: pageNumber(),
+              ...TicketListParams,
+            })
+            .superRefine(oneOrder)
+            // The list's pages stop at 100; the export's hold up to 1,000 (reference §4.4).
+            .refine(
+              (params) =>
+                params.start_time !== undefined || params.limit === undefined || params.limit <= 100,
+              {
+                path: ['limit'],
+                message: 'limit is at most 100, or at most 1000 with start_time (the incremental export)',
+              },
+            )
             .refine((params) => params.start_time !== undefined || params.exclude_deleted === undefined, {
               path: ['exclude_deleted'],
               message: 'exclude_deleted applies only with start_time',
@@ -150,10 +184,14 @@ export const zendeskDefinition = defineConnector({
             .refine(
               (params) =>
                 params.start_time === undefined ||
-                (params.sort === undefined && params.external_id === undefined),
+                (params.sort === undefined &&
+                  params.sort_by === undefined &&
+                  params.sort_order === undefined &&
+                  params.external_id === undefined),
               {
                 path: ['start_time'],
-                message: 'start_time reads the incremental export, which takes neither sort nor external_id',
+                message:
+                  'start_time reads the incremental export, which takes neither sort, sort_by, sort_order nor external_id',
               },
             )
             .refine((params) => params.start_time === undefined || params.page === undefined, {
@@ -192,6 +230,7 @@ export const zendeskDefinition = defineConnector({
             ticket_id: recordId('ticket'),
             include_inline_images: z.boolean().describe('also list inline images as attachments').optional(),
             sort: cursorSort(['created_at']),
+            ...offsetDirection(),
           },
           TicketCommentSchema,
           cursor('/tickets/{ticket_id}/comments', 'comments', 'order'),
@@ -317,7 +356,13 @@ export const zendeskDefinition = defineConnector({
       actions: {
         list: list(
           'List ticket fields',
-          {},
+          {
+            locale: z
+              .string()
+              .min(1)
+              .describe("title_in_portal in this active locale's dynamic content variant (e.g. de)")
+              .optional(),
+          },
           TicketFieldSchema, // Cursor params order the fields by id; without them, every field comes by position (§2.1).
           {
             ...cursor('/ticket_fields', 'ticket_fields'),
@@ -441,6 +486,7 @@ export const zendeskDefinition = defineConnector({
               .describe('only views of this access')
               .optional(),
             group_id: recordId('group').optional(),
+            ...offsetOrder(['alphabetical', 'created_at', 'updated_at', 'position']),
           },
           ViewSchema,
           cursor('/views', 'views'),
@@ -460,6 +506,20 @@ export const zendeskDefinition = defineConnector({
               .describe('only macros of this access')
               .optional(),
             group_id: recordId('group').optional(),
+            category: z.number().int().positive().describe('only macros of this category').optional(),
+            only_viewable: z
+              .boolean()
+              .describe('only macros that can be applied to tickets (true), or every one the caller manages')
+              .optional(),
+            ...offsetOrder([
+              'alphabetical',
+              'created_at',
+              'updated_at',
+              'usage_1h',
+              'usage_24h',
+              'usage_7d',
+              'usage_30d',
+            ]),
           },
           MacroSchema,
           cursor('/macros', 'macros'),

@@ -75,3 +75,66 @@ export const pageNumber = () =>
       "page number (1-100) of Zendesk's offset pagination, limit records each; meta.next_page.offset goes on from it",
     )
     .optional();
+
+/**
+ * Zendesk's offset-pagination order (`sort_by`, `sort_order`), as clients written against its
+ * offset pages send it (Airbyte's Python SDK among them; docs/airbyte-python-sdk.md). Zendesk
+ * orders only its numbered pages so, and serves numbered pages whenever no cursor param is given:
+ * a list given either is read by page numbers from page 1 (see `OFFSET_ORDER_PARAMS` in
+ * page-numbers.ts), up to Zendesk's 100th page. `fields` are the endpoint's documented `sort_by`
+ * values; a list whose order field is fixed (ticket comments, by creation) takes `sort_order` only.
+ *
+ * @example
+ * ```ts
+ * z.strictObject({ ...offsetOrder(['alphabetical', 'created_at', 'updated_at', 'position']) });
+ * ```
+ */
+export function offsetOrder<const Field extends string>(fields: readonly [Field, ...Field[]]) {
+  return {
+    sort_by: z
+      .enum(fields)
+      .describe("Zendesk's offset order field (numbered pages; give sort_order for its direction)")
+      .optional(),
+    ...offsetDirection(),
+  };
+}
+
+/**
+ * Zendesk's `sort_order` alone, for lists whose offset order field is fixed (see
+ * {@link offsetOrder}).
+ *
+ * @example
+ * ```ts
+ * z.strictObject({ ...offsetDirection() });
+ * ```
+ */
+export function offsetDirection() {
+  return {
+    sort_order: z
+      .enum(['asc', 'desc'])
+      .describe("Zendesk's offset order direction (numbered pages; default per endpoint)")
+      .optional(),
+  };
+}
+
+/**
+ * Refuses a cursor `sort` beside Zendesk's offset order (`sort_by`/`sort_order`): they are two
+ * pagination's orders, and which one was meant is not knowable.
+ *
+ * @example
+ * ```ts
+ * z.strictObject({ sort: cursorSort(['id']), ...offsetOrder(['id']) }).superRefine(oneOrder);
+ * ```
+ */
+export function oneOrder(params: Record<string, unknown>, context: z.RefinementCtx): void {
+  if (params.sort === undefined) return;
+  for (const name of ['sort_by', 'sort_order'] as const) {
+    if (params[name] === undefined) continue;
+    context.addIssue({
+      code: 'custom',
+      path: [name],
+      message: `give sort (cursor order) or ${name} (Zendesk's offset order), not both`,
+    });
+    return;
+  }
+}
