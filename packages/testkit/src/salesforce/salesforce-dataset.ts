@@ -71,6 +71,8 @@ export class SalesforceDataset {
   /** Report definitions by Report id. */
   readonly reports = new Map<string, SalesforceReportDefinition>();
   private readonly tables = new Map<string, SalesforceRecord[]>();
+  /** Types whose table is no longer in `Id` order (a record inserted with an id of its own). */
+  private readonly unordered = new Set<string>();
   private readonly counters = new Map<string, number>();
   private readonly deletions: Deletion[] = [];
   private readonly blobs = new Map<string, BlobContent>();
@@ -91,6 +93,14 @@ export class SalesforceDataset {
   records(type: string, includeDeleted = false): SalesforceRecord[] {
     const table = this.tables.get(this.object(type).name) ?? [];
     return includeDeleted ? table : table.filter((record) => record.IsDeleted !== true);
+  }
+
+  /**
+   * Whether the records of a type (`records(type, true)`) are in ascending `Id` order: they are as
+   * inserted, ids being handed out in sequence, unless one was inserted with an id of its own.
+   */
+  inIdOrder(type: string): boolean {
+    return !this.unordered.has(this.object(type).name);
   }
 
   /** Number of live records of a type. */
@@ -132,6 +142,8 @@ export class SalesforceDataset {
       table = [];
       this.tables.set(object.name, table);
     }
+    const last = table.at(-1);
+    if (last !== undefined && last.Id >= record.Id) this.unordered.add(object.name);
     table.push(record);
     this.byId.set(record.Id, record);
     return record;

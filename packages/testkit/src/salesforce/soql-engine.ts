@@ -10,6 +10,7 @@ import {
   type SoqlQuery,
   type SoqlValue,
 } from './soql-parser';
+import { firstAtOrAbove, firstInOrder, firstMatching, idLowerBound } from './soql-row-order';
 
 const NO_SUCH_COLUMN_HINT =
   "If you are attempting to use a custom field, be sure to append the '__c' after the custom field name. Please reference your WSDL or the describe call for the appropriate names.";
@@ -466,6 +467,13 @@ function sortKey(kind: ReturnType<typeof category>['kind'], value: unknown): Com
   return comparableOf(kind, value);
 }
 
+/** A row with its sort keys and its place in the table (the tie-breaker). */
+interface KeyedRecord {
+  readonly record: SalesforceRecord;
+  readonly index: number;
+  readonly keys: Comparable[];
+}
+
 /**
  * Parses and checks a SOQL query against the simulator's schema, with the real API's refusals:
  * unknown object → `INVALID_TYPE`, unknown field or relationship → `INVALID_FIELD`, ill-typed
@@ -545,32 +553,56 @@ export function compileSoql(data: SalesforceDataset, soql: string): CompiledSoql
     }
     return { path, kind, descending: item.descending, nullsLast: item.nullsLast };
   });
-  const run = (includeDeleted: boolean): SalesforceRecord[] => {
-    let rows = data.records(object.name, includeDeleted);
-    if (predicate !== undefined) rows = rows.filter(predicate);
-    else if (order.length > 0) rows = [...rows];
-    if (order.length > 0) {
-      const keyed = rows.map((record) => ({
-        record,
-        keys: order.map((item) => sortKey(item.kind, item.path.read(record))),
-      }));
-      keyed.sort((a, b) => {
-        for (let i = 0; i < order.length; i += 1) {
-          const item = order[i] as (typeof order)[number];
-          const x = a.keys[i] as Comparable;
-          const y = b.keys[i] as Comparable;
-          if (x === y) continue;
-          if (x === null) return item.nullsLast ? 1 : -1;
-          if (y === null) return item.nullsLast ? -1 : 1;
-          const sign = x < y ? -1 : 1;
-          return item.descending ? -sign : sign;
-        }
-        return 0;
-      });
-      rows = keyed.map((entry) => entry.record);
+  const compareKeyed = (a: KeyedRecord, b: KeyedRecord): number => {
+    for (let i = 0; i < order.length; i += 1) {
+      const item = order[i] as (typeof order)[number];
+      const x = a.keys[i] as Comparable;
+      const y = b.keys[i] as Comparable;
+      if (x === y) continue;
+      if (x === null) return item.nullsLast ? 1 : -1;
+      if (y === null) return item.nullsLast ? -1 : 1;
+      const sign = x < y ? -1 : 1;
+      return item.descending ? -sign : sign;
     }
+    // Ties keep the table's order, as a stable sort would.
+    return a.index - b.index;
+  };
+  // `ORDER BY Id ASC` alone (a keyset page): ids are fixed-width base-62, so their case-sensitive
+  // order is the string order, and a table kept in that order needs no sort.
+  const byIdOnly =
+    order.length === 1 &&
+    order[0]?.path.field.name === 'Id' &&
+    order[0].path.chain.length === 0 &&
+    !order[0].descending;
+  const idFloor = parsed.where === undefined ? undefined : idLowerBound(parsed.where);
+  const run = (includeDeleted: boolean): SalesforceRecord[] => {
     const start = parsed.offset ?? 0;
     const end = parsed.limit === undefined ? undefined : start + parsed.limit;
+    if (byIdOnly && end !== undefined) {
+      if (data.inIdOrder(object.name)) {
+        const table = data.records(object.name, true);
+        const from = idFloor === undefined ? 0 : firstAtOrAbove(table, idFloor);
+        return firstMatching(table, from, includeDeleted, predicate, end).slice(start, end);
+      }
+    }
+    let rows = data.records(object.name, includeDeleted);
+    if (predicate !== undefined) rows = rows.filter(predicate);
+    if (order.length > 0) {
+      const keyed = rows.map(
+        (record, index): KeyedRecord => ({
+          record,
+          index,
+          keys: order.map((item) => sortKey(item.kind, item.path.read(record))),
+        }),
+      );
+      // `ORDER BY … LIMIT k` keeps only the first k (a keyset page of 2,001 over 100,000 rows
+      // need not sort them all), in the same order a whole sort gives.
+      const sorted =
+        end !== undefined && end < keyed.length / 4
+          ? firstInOrder(keyed, end, compareKeyed)
+          : keyed.sort(compareKeyed);
+      rows = sorted.map((entry) => entry.record);
+    }
     // Always a copy: a query locator keeps it while the table grows.
     return rows.slice(start, end);
   };

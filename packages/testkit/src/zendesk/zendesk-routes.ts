@@ -244,9 +244,11 @@ function configList(
   rows: readonly ZendeskConfigRow[],
   cursor = true,
   offset = true,
+  all: readonly ZendeskConfigRow[] = rows,
 ): unknown {
   const render = configRenderer(key);
-  const position = new Map(rows.map((row, index) => [row.id, index + 1]));
+  // A record's position is its place in the whole collection, whatever a request filters out.
+  const position = new Map(all.map((row, index) => [row.id, index + 1]));
   return paginate(ctx.list, rows, {
     key,
     render: (row) => render(row, ctx.urls, position.get(row.id) ?? 0, ctx.data),
@@ -256,14 +258,88 @@ function configList(
   });
 }
 
-/** Views and macros: `active=true|false` keeps only those, no `active` serves all. */
-function activeConfigList(ctx: RouteContext, key: ConfigKey, rows: readonly ZendeskConfigRow[]): unknown {
+/**
+ * The `sort_by` values of views and macros under offset pagination, with the order each takes
+ * when `sort_order` is not given: ascending for alphabetical and position, descending for the
+ * others (shared/specs/zendesk/ticketing.yaml, ListViews and MacroSortBy).
+ */
+const CONFIG_ORDERS: Record<
+  'views' | 'macros',
+  { fallback: string; fields: Record<string, (row: ZendeskConfigRow, position: number) => number | string> }
+> = {
+  views: {
+    fallback: 'position',
+    fields: {
+      alphabetical: (row) => String(row.title),
+      created_at: (row) => row.createdAt,
+      updated_at: (row) => row.updatedAt,
+      position: (_row, position) => position,
+    },
+  },
+  macros: {
+    fallback: 'alphabetical',
+    fields: {
+      alphabetical: (row) => String(row.title),
+      created_at: (row) => row.createdAt,
+      updated_at: (row) => row.updatedAt,
+      // No macro is ever applied in the simulator, so every usage count is 0 (ties go by id).
+      usage_1h: () => 0,
+      usage_24h: () => 0,
+      usage_7d: () => 0,
+      usage_30d: () => 0,
+    },
+  },
+};
+
+/** A view's or macro's access: `account` unrestricted, `shared` restricted to a group. */
+function accessOf(row: ZendeskConfigRow): 'account' | 'shared' {
+  return row.groupId === undefined ? 'account' : 'shared';
+}
+
+/**
+ * Views and macros: `active=true|false` keeps only those, `access` and `group_id` those so
+ * restricted, and (macros) `only_viewable=true` those that can be applied (the active ones) and
+ * `category` those of that category (the simulator's macros have none). Offset pages are ordered
+ * by `sort_by`/`sort_order`; cursor pages by creation, as Zendesk's are.
+ */
+function activeConfigList(
+  ctx: RouteContext,
+  key: 'views' | 'macros',
+  rows: readonly ZendeskConfigRow[],
+): unknown {
   const active = bool(ctx, 'active');
-  return configList(
-    ctx,
-    key,
-    rows.filter((row) => active === undefined || row.active === active),
+  const viewable = bool(ctx, 'only_viewable');
+  const access = ctx.query.get('access');
+  const group = ctx.query.get('group_id');
+  const category = ctx.query.get('category');
+  if (group !== null && !/^\d+$/.test(group)) throw invalidAttribute('group_id must be an integer');
+  if (category !== null && !/^\d+$/.test(category)) throw invalidAttribute('category must be an integer');
+  const kept = rows.filter(
+    (row) =>
+      (active === undefined || row.active === active) &&
+      (viewable !== true || row.active === true) &&
+      (access === null || accessOf(row) === access) &&
+      (group === null || row.groupId === Number(group)) &&
+      category === null,
   );
+  if (wantsCursor(ctx.url)) return configList(ctx, key, kept, true, true, rows);
+  const orders = CONFIG_ORDERS[key];
+  const by = ctx.query.get('sort_by') ?? orders.fallback;
+  const field = orders.fields[by];
+  if (field === undefined) {
+    throw invalidAttribute(`sort_by must be one of ${Object.keys(orders.fields).join(', ')}`);
+  }
+  const order = ctx.query.get('sort_order') ?? (by === 'alphabetical' || by === 'position' ? 'asc' : 'desc');
+  if (order !== 'asc' && order !== 'desc') throw invalidAttribute('sort_order must be asc or desc');
+  const position = new Map(rows.map((row, index) => [row.id, index + 1]));
+  const value = (row: ZendeskConfigRow) => field(row, position.get(row.id) ?? 0);
+  const sign = order === 'asc' ? 1 : -1;
+  const sorted = [...kept].sort((a, b) => {
+    const x = value(a);
+    const y = value(b);
+    return x === y ? a.id - b.id : sign * (x < y ? -1 : 1);
+  });
+  return configList(ctx, key, sorted, false, true, rows);
 }
 
 function configGet(
@@ -838,14 +914,14 @@ export const ZENDESK_ROUTES: readonly ZendeskRoute[] = [
     key: 'views',
     single: 'view',
     rowsOf: (data) => data.config.views,
-    list: activeConfigList,
+    list: (ctx, _key, rows) => activeConfigList(ctx, 'views', rows),
   }),
   ...configRoutes({
     template: '/macros',
     key: 'macros',
     single: 'macro',
     rowsOf: (data) => data.config.macros,
-    list: activeConfigList,
+    list: (ctx, _key, rows) => activeConfigList(ctx, 'macros', rows),
   }),
   ...configRoutes({
     template: '/slas/policies',
