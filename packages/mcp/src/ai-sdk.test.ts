@@ -1,4 +1,5 @@
-import { asanaDefinition, createLocalExecutor } from '@conduit/asana';
+import { asanaDefinition } from '@conduit/asana';
+import { createLocalExecutor } from '@conduit/asana/deprecated';
 import { type AsanaSimulator, startAsanaSimulator } from '@conduit/testkit';
 import { asSchema, type Tool } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

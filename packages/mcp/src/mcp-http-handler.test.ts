@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { asanaDefinition, createLocalExecutor } from '@conduit/asana';
+import { asanaDefinition } from '@conduit/asana';
+import { createLocalExecutor } from '@conduit/asana/deprecated';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { asanaDefinition, createLocalExecutor } from '@conduit/asana';
+import { asanaDefinition } from '@conduit/asana';
+import { createLocalExecutor } from '@conduit/asana/deprecated';
 import { createLiveMemoryProbe } from '@conduit/testkit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMcpServer } from './create-mcp-server';

@@ -1,4 +1,5 @@
-import { asanaDefinition, asanaModule, createLocalExecutor } from '@conduit/asana';
+import { asanaDefinition, asanaModule } from '@conduit/asana';
+import { createLocalExecutor } from '@conduit/asana/deprecated';
 import type { ConnectorModule } from '@conduit/connector-kit';
 import { createHostedExecutor, HostedClient } from '@conduit/hosted';
 import { salesforceModule } from '@conduit/salesforce';

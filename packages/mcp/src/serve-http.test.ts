@@ -1,4 +1,5 @@
-import { asanaDefinition, createLocalExecutor } from '@conduit/asana';
+import { asanaDefinition } from '@conduit/asana';
+import { createLocalExecutor } from '@conduit/asana/deprecated';
 import { definedOptions } from '@conduit/protocol';
 import { type AsanaSimulator, startAsanaSimulator } from '@conduit/testkit';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
