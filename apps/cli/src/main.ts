@@ -1,5 +1,7 @@
+import type { Connectors } from '@conduit/connectors';
 import { COMMANDS } from './commands/registry';
 import type { SettingsResolver } from './config/settings-resolver';
+import { withConnectors } from './connectors/with-connectors';
 import { type CliRuntime, processRuntime } from './framework/cli-runtime';
 import type { CommandContext } from './framework/command-context';
 import type { CommandSpec } from './framework/command-spec';
@@ -44,6 +46,7 @@ function settingsLoader(
         config,
         profileFlag: invocation.global.profile,
         onWarning: (message) => output.warn(message),
+        ...(runtime.settings === undefined ? {} : { definitions: runtime.settings }),
       });
       output.debugLog(
         `config ${config.path}${config.exists ? '' : ' (none)'}; profile ${resolver.profileName ?? '(none)'}${resolver.profileSource ? ` from ${resolver.profileSource.kind} ${resolver.profileSource.name}` : ''}`,
@@ -112,16 +115,34 @@ export async function runCli(
   }
 }
 
+/** What {@link main} runs besides its arguments and runtime. */
+export interface MainOptions {
+  /**
+   * The connectors `describe`, `exec`, `download` and `mcp` know, with their settings
+   * (`<name>_<field>`, `<name>_base_url`). Default the built-in ones (`builtinConnectors`).
+   */
+  readonly connectors?: Connectors;
+}
+
 /**
  * Runs the `conduit` command line with the given arguments and resolves to the exit code; the
- * process's streams, environment and signals are used unless a runtime is given.
+ * process's streams, environment and signals are used unless a runtime is given. A program of
+ * your own can run it with its own connectors, e.g. a `bin` of yours:
  *
  * @example
  * ```ts
  * process.exitCode = await main(process.argv.slice(2));
+ * process.exitCode = await main(process.argv.slice(2), processRuntime(), {
+ *   connectors: defineConnectors([...CONNECTORS, lazyConnector(notesKind, '@acme/notes', loadNotes)]),
+ * });
  * ```
  */
-export async function main(argv: readonly string[], runtime: CliRuntime = processRuntime()): Promise<number> {
+export async function main(
+  argv: readonly string[],
+  given: CliRuntime = processRuntime(),
+  options: MainOptions = {},
+): Promise<number> {
+  const runtime = options.connectors === undefined ? given : withConnectors(given, options.connectors);
   // Loaded only when a proxy is set: undici's proxy agent is not needed (nor loaded) otherwise.
   if (
     runtime.env.HTTPS_PROXY ||

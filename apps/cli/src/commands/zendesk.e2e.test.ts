@@ -64,6 +64,19 @@ describe('conduit with the support-desk kind (built, child process)', { timeout:
       env: local,
     });
     expect(JSON.parse(got.stdout)).toMatchObject({ id: 4 });
+    // The one name (the package's) with its own settings; above, the name and settings of 0.1.
+    const named = await runChild(
+      ['exec', 'zendesk-support', 'tickets', 'get', '-p', 'ticket_id=4', '--json'],
+      {
+        env: {
+          ZENDESK_SUPPORT_EMAIL: sim.credentials.email,
+          ZENDESK_SUPPORT_API_TOKEN: sim.credentials.apiToken,
+          ZENDESK_SUPPORT_BASE_URL: sim.baseUrl,
+        },
+      },
+    );
+    expect(named.code, named.stderr).toBe(0);
+    expect(JSON.parse(named.stdout)).toMatchObject({ id: 4 });
     const file = [...sim.data.attachmentById.values()].find((a) => !a.inline)!;
     const target = join(directory, 'local.bin');
     const download = await runChild(

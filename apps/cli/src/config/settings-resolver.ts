@@ -2,7 +2,7 @@ import { REDACTED } from '@conduit/protocol';
 import { UsageError } from '../framework/usage-error';
 import type { LoadedConfig } from './config-file';
 import { type ProfileChoice, selectProfile } from './select-profile';
-import { findSetting, SETTINGS } from './settings';
+import { findSetting, SETTINGS, type SettingDefinition } from './settings';
 
 /** Where a setting's value came from. */
 export type SettingSource =
@@ -33,6 +33,8 @@ export interface SettingsResolverOptions {
   readonly profileFlag: string | undefined;
   /** Told once when secrets of the profile are ignored because the file is not private. */
   readonly onWarning: (message: string) => void;
+  /** The settings there are (those of the CLI's connectors and the general ones). Default `SETTINGS`. */
+  readonly definitions?: readonly SettingDefinition[];
 }
 
 /**
@@ -72,12 +74,14 @@ export class SettingsResolver {
   readonly #env: Readonly<Record<string, string | undefined>>;
   readonly #profile: Readonly<Record<string, string>>;
   readonly #onWarning: (message: string) => void;
+  readonly #definitions: readonly SettingDefinition[];
   #warnedInsecure = false;
 
   constructor(options: SettingsResolverOptions) {
     this.config = options.config;
     this.#env = options.env;
     this.#onWarning = options.onWarning;
+    this.#definitions = options.definitions ?? SETTINGS;
     const profiles = options.config.data.profiles ?? {};
     const chosen = selectProfile(options.env, options.profileFlag, options.config.data);
     if (chosen && !Object.hasOwn(profiles, chosen.name)) {
@@ -98,13 +102,18 @@ export class SettingsResolver {
     this.#profile = chosen ? profiles[chosen.name]! : {};
   }
 
+  /** The definition of a setting among the resolver's, or `undefined` for an unknown key. */
+  definition(key: string): SettingDefinition | undefined {
+    return findSetting(key, this.#definitions);
+  }
+
   /**
    * Resolves one setting. `flag` is the command's flag for it, if it has one.
    *
-   * @throws Error for a key not in `SETTINGS` (a programming error).
+   * @throws Error for a key not among the resolver's settings (a programming error).
    */
   get(key: string, flag?: SettingFlag): ResolvedSetting {
-    const definition = findSetting(key);
+    const definition = this.definition(key);
     if (!definition) throw new Error(`unknown setting ${key}`);
     const candidates: { source: SettingSource; value: string }[] = [];
     if (flag && present(flag.value))
@@ -113,7 +122,9 @@ export class SettingsResolver {
       const value = this.#env[name];
       if (present(value)) candidates.push({ source: { kind: 'env', name }, value });
     }
-    const fromProfile = this.#profile[key];
+    const fromProfile = [key, ...(definition.formerKeys ?? [])]
+      .map((name) => this.#profile[name])
+      .find(present);
     if (this.profileName !== undefined && present(fromProfile)) {
       if (definition.secret && !this.config.secretsUsable) {
         this.#warnInsecure();
@@ -148,7 +159,7 @@ export class SettingsResolver {
   /** Every setting that has a value, with its source, secrets shown as `[REDACTED]`: for `--debug`. */
   describe(): { key: string; value: string; source: string }[] {
     const result: { key: string; value: string; source: string }[] = [];
-    for (const definition of SETTINGS) {
+    for (const definition of this.#definitions) {
       const resolved = this.get(definition.key);
       if (resolved.value === undefined || !resolved.source) continue;
       result.push({

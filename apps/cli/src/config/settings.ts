@@ -3,6 +3,7 @@ import {
   CONNECTOR_REGISTRY,
   type ConnectorRegistryEntry,
   settingEnv,
+  settingKey,
 } from '../connectors/connector-registry-entry';
 /**
  * A value a profile may hold, the environment variables that override it, and whether it is a
@@ -19,6 +20,8 @@ export interface SettingDefinition {
    */
   readonly secret: boolean;
   readonly description: string;
+  /** Keys a profile may still hold it under (a connector's former name's), read when `key` is absent. */
+  readonly formerKeys?: readonly string[];
 }
 
 /**
@@ -28,10 +31,13 @@ export interface SettingDefinition {
  */
 function connectorSettings(entry: ConnectorRegistryEntry): SettingDefinition[] {
   const setting = (field: string, secret: boolean, description: string): SettingDefinition => ({
-    key: `${entry.name}_${field}`,
-    env: [settingEnv(entry.name, field)],
+    key: settingKey(entry.name, field),
+    env: [entry.name, ...entry.formerNames].map((name) => settingEnv(name, field)),
     secret,
     description,
+    ...(entry.formerNames.length === 0
+      ? {}
+      : { formerKeys: entry.formerNames.map((name) => settingKey(name, field)) }),
   });
   return [
     setting(
@@ -45,17 +51,8 @@ function connectorSettings(entry: ConnectorRegistryEntry): SettingDefinition[] {
   ];
 }
 
-/**
- * Every setting a profile may hold. A command that needs a new one adds it here, so that
- * `conduit profile set` accepts it and help lists it.
- *
- * @example
- * ```ts
- * SETTINGS.find((setting) => setting.key === 'client_id')?.env; // ['CONDUIT_CLIENT_ID']
- * ```
- */
-export const SETTINGS: readonly SettingDefinition[] = [
-  ...CONNECTOR_REGISTRY.flatMap(connectorSettings),
+/** The settings no connector brings: the hosted service's and the cloud API's. */
+const GENERAL_SETTINGS: readonly SettingDefinition[] = [
   {
     key: 'hosted_base_url',
     env: ['CONDUIT_BASE_URL'],
@@ -137,6 +134,30 @@ export const SETTINGS: readonly SettingDefinition[] = [
 ];
 
 /**
+ * Every setting a profile may hold with the connectors of `registry`: each connector's, then the
+ * general ones. A command that needs a new general setting adds it to `GENERAL_SETTINGS`, so that
+ * `conduit profile set` accepts it and help lists it.
+ *
+ * @example
+ * ```ts
+ * settingsFor(registryEntriesOf(connectors.entries)).some((setting) => setting.key === 'notes_app_token'); // true
+ * ```
+ */
+export function settingsFor(registry: readonly ConnectorRegistryEntry[]): SettingDefinition[] {
+  return [...registry.flatMap(connectorSettings), ...GENERAL_SETTINGS];
+}
+
+/**
+ * Every setting a profile may hold with the built-in connectors.
+ *
+ * @example
+ * ```ts
+ * SETTINGS.find((setting) => setting.key === 'client_id')?.env; // ['CONDUIT_CLIENT_ID']
+ * ```
+ */
+export const SETTINGS: readonly SettingDefinition[] = settingsFor(CONNECTOR_REGISTRY);
+
+/**
  * The definition of a setting, or `undefined` for an unknown key.
  *
  * @example
@@ -144,6 +165,9 @@ export const SETTINGS: readonly SettingDefinition[] = [
  * findSetting('client_secret')?.secret; // true
  * ```
  */
-export function findSetting(key: string): SettingDefinition | undefined {
-  return SETTINGS.find((setting) => setting.key === key);
+export function findSetting(
+  key: string,
+  definitions: readonly SettingDefinition[] = SETTINGS,
+): SettingDefinition | undefined {
+  return definitions.find((setting) => setting.key === key);
 }

@@ -1,8 +1,7 @@
-import { connectorKind } from '@conduit/connectors';
 import type { ConnectorDefinition } from '@conduit/protocol';
 import { didYouMean } from '../framework/suggest';
 import { UsageError } from '../framework/usage-error';
-import { CONNECTOR_REGISTRY } from './connector-registry-entry';
+import { CONNECTOR_REGISTRY, type ConnectorRegistryEntry } from './connector-registry-entry';
 import type { LocalConnector } from './local-connector';
 import { localConnectorOf } from './module-connector';
 
@@ -33,14 +32,26 @@ export interface ConnectorEntry {
  * CONNECTORS.map((connector) => connector.name);
  * ```
  */
-export const CONNECTORS: readonly ConnectorEntry[] = CONNECTOR_REGISTRY.map((entry) => ({
-  name: entry.name,
-  aliases: [entry.kind],
-  summary: `${connectorKind(entry.kind).displayName.toLowerCase()} (${entry.displayName})`,
-  ...(entry.packageName === undefined ? {} : { packageName: entry.packageName }),
-  loadDefinition: async () => (await entry.load()).definition,
-  loadLocal: async () => localConnectorOf(await entry.load()),
-}));
+export const CONNECTORS: readonly ConnectorEntry[] = catalogOf(CONNECTOR_REGISTRY);
+
+/**
+ * The CLI's catalog of registry entries: each by its name and its kind as an alias.
+ *
+ * @example
+ * ```ts
+ * catalogOf(registryEntriesOf(connectors.entries)).map((connector) => connector.name);
+ * ```
+ */
+export function catalogOf(registry: readonly ConnectorRegistryEntry[]): ConnectorEntry[] {
+  return registry.map((entry) => ({
+    name: entry.name,
+    aliases: [entry.kind, ...entry.formerNames],
+    summary: `${entry.kindName.toLowerCase()} (${entry.displayName})`,
+    ...(entry.packageName === undefined ? {} : { packageName: entry.packageName }),
+    loadDefinition: async () => (await entry.load()).definition,
+    loadLocal: async () => localConnectorOf(await entry.load()),
+  }));
+}
 
 /**
  * The connector named `name` or one of its aliases (case-insensitive), if the CLI knows it: how a

@@ -19,9 +19,16 @@ describe('the CLI connector registry', () => {
     }
   });
 
-  it('makes each entry a connector of the catalog, by name and kind', () => {
+  it('makes each entry a connector of the catalog, by name, kind and former names', () => {
     expect(CONNECTORS.map((connector) => [connector.name, ...connector.aliases])).toEqual(
-      CONNECTOR_REGISTRY.map((entry) => [entry.name, entry.kind]),
+      CONNECTOR_REGISTRY.map((entry) => [entry.name, entry.kind, ...entry.formerNames]),
     );
+    // One name for the package, the module and the command line; the name before 0.2 still answers.
+    expect(CONNECTORS.find((connector) => connector.packageName === '@conduit/zendesk-support')?.name).toBe(
+      'zendesk-support',
+    );
+    expect(CONNECTOR_REGISTRY.find((entry) => entry.name === 'zendesk-support')?.formerNames).toEqual([
+      'zendesk',
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import type { ConnectorModule } from '@conduit/connector-kit';
 import { ConduitError } from '@conduit/protocol';
 import { UsageError } from '../framework/usage-error';
+import { settingKey } from './connector-registry-entry';
 import type { CredentialsInput, LocalConnector } from './local-connector';
 
 /**
@@ -36,7 +37,7 @@ export function localConnectorOf(module: ConnectorModule): LocalConnector {
       // Optional fields (an OAuth access token still valid) come only with a credentials file.
       fields: method.fields
         .filter((field) => !field.optional)
-        .map((field) => ({ json: field.name, setting: `${module.name}_${field.name}` })),
+        .map((field) => ({ json: field.name, setting: settingKey(module.name, field.name) })),
     })),
     parseCredentials(value, origin) {
       try {
@@ -45,7 +46,7 @@ export function localConnectorOf(module: ConnectorModule): LocalConnector {
         throw credentialsUsageError(error, origin);
       }
     },
-    baseUrlSetting: `${module.name}_base_url`,
+    baseUrlSetting: settingKey(module.name, 'base_url'),
     defaultBaseUrl: module.defaultBaseUrl,
     createExecutor(options) {
       return module.createExecutor({

@@ -1,11 +1,8 @@
+import { ConduitError, type ErrorDetail } from '@conduit/protocol';
 import type { ExitCode } from './exit-codes';
 
-/** One fault of a CLI error, in the same shape as a Conduit error's `details`. */
-export interface CliErrorDetail {
-  field?: string;
-  message: string;
-  error_code: string;
-}
+/** One fault of a CLI error: a Conduit error's detail. */
+export type CliErrorDetail = ErrorDetail;
 
 /** Options of a {@link CliError}. */
 export interface CliErrorOptions {
@@ -20,36 +17,27 @@ export interface CliErrorOptions {
 
 /**
  * A failure the CLI itself detects (as opposed to one a library throws), carrying its exit code.
- * Its `toJSON` has the shape of a Conduit error so `--json` consumers see one error format.
+ * A Conduit error (the one error base), never retryable, so `--json` consumers see one error
+ * format and `ConduitError.isInstance` holds for it.
  *
  * @example
  * ```ts
  * throw new CliError('no credentials', { code: 'missing_credentials', exitCode: EXIT_CODES.auth });
  * ```
  */
-export class CliError extends Error {
+export class CliError extends ConduitError {
   override readonly name: string = 'CliError';
-  readonly code: string;
   readonly exitCode: ExitCode;
-  readonly details: CliErrorDetail[];
   readonly hint: string | undefined;
 
   constructor(message: string, options: CliErrorOptions) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.code = options.code;
-    this.exitCode = options.exitCode;
-    this.details = options.details ?? [];
-    this.hint = options.hint;
-  }
-
-  /** The error as `--json` prints it. */
-  toJSON(): { name: string; message: string; code: string; retryable: false; details: CliErrorDetail[] } {
-    return {
-      name: this.name,
-      message: this.message,
-      code: this.code,
+    super(message, {
+      code: options.code,
       retryable: false,
-      details: this.details,
-    };
+      ...(options.details === undefined ? {} : { details: options.details }),
+      ...(options.cause === undefined ? {} : { cause: options.cause }),
+    });
+    this.exitCode = options.exitCode;
+    this.hint = options.hint;
   }
 }

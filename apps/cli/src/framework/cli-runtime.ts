@@ -1,4 +1,5 @@
 import { homedir } from 'node:os';
+import type { SettingDefinition } from '../config/settings';
 import type { ConnectorEntry } from '../connectors/connector-catalog';
 
 /** A stream the CLI writes to: `process.stdout`, `process.stderr`, or a test double. */
@@ -30,6 +31,8 @@ export interface CliRuntime {
   readonly fetch?: typeof globalThis.fetch;
   /** The connectors commands may use; default: the built-in catalog. Tests pass their own. */
   readonly connectors?: readonly ConnectorEntry[];
+  /** The settings there are, with those of `connectors`; default those of the built-in catalog. */
+  readonly settings?: readonly SettingDefinition[];
   /**
    * Whether `main` installs SIGINT/SIGTERM handlers that abort the running command. Only the real
    * process should: handlers installed by in-process tests would leak between them.

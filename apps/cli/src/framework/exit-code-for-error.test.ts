@@ -142,6 +142,29 @@ describe('exitCodeForError', () => {
     ).toBe(3);
   });
 
+  it('makes a CLI error a Conduit error (the one error base) that keeps its exit code', () => {
+    const error = new UsageError('unknown flag --jsn', {
+      code: 'unknown_flag',
+      hint: 'did you mean --json?',
+    });
+    expect(error).toBeInstanceOf(ConduitError);
+    expect(ConduitError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({
+      code: 'unknown_flag',
+      exitCode: 2,
+      retryable: false,
+      hint: 'did you mean --json?',
+    });
+    expect(error.toJSON()).toEqual({
+      name: 'UsageError',
+      message: 'unknown flag --jsn',
+      code: 'unknown_flag',
+      retryable: false,
+      details: [],
+    });
+    expect(exitCodeForError(error)).toBe(2);
+  });
+
   it('calls an abort an interruption and anything else internal', () => {
     expect(exitCodeForError(new DOMException('stop', 'AbortError'))).toBe(130);
     expect(isAbortError(Object.assign(new Error('x'), { code: 'ABORT_ERR' }))).toBe(true);

@@ -1,6 +1,7 @@
 import { resolveConnectorType } from '@conduit/connectors';
 import type { HostedClient } from '@conduit/hosted';
 import type { Connector } from '@conduit/protocol';
+import { type ConnectorEntry, findConnector } from '../connectors/connector-catalog';
 import { CliError } from '../framework/cli-error';
 import { EXIT_CODES } from '../framework/exit-codes';
 import { UsageError } from '../framework/usage-error';
@@ -9,6 +10,7 @@ import { UsageError } from '../framework/usage-error';
  * The connector a command line names: by its id, or by a connector type (`task-management`, or an
  * alias such as `example`) when the user has exactly one connector of that type. None is "not
  * found" (exit 4) with the command that creates one; several is a usage error listing their ids.
+ * Names are those of `catalog` (the runtime's connectors), default the built-in ones.
  *
  * @example
  * ```ts
@@ -20,8 +22,11 @@ export async function resolveHostedConnector(
   client: HostedClient,
   reference: string,
   signal: AbortSignal,
+  catalog?: readonly ConnectorEntry[],
 ): Promise<Connector> {
-  const type = resolveConnectorType(reference);
+  // A catalog entry's first alias is its kind (`catalogOf`).
+  const type =
+    catalog === undefined ? resolveConnectorType(reference) : findConnector(reference, catalog)?.aliases[0];
   if (type === undefined) return client.getConnector(reference, { signal });
   const connectors = await client.listConnectors({ connectorType: type }, { signal });
   if (connectors.length === 1) return connectors[0]!;

@@ -42,6 +42,8 @@ export interface ChildOptions {
   /** Written to stdin, which is then closed. */
   readonly input?: string;
   readonly cwd?: string;
+  /** The program to run instead of `bin.js` (a user's own `bin` over `main`). */
+  readonly bin?: string;
   /** Killed with SIGKILL after this long (the test then fails on its exit code). Default 60 s. */
   readonly timeoutMs?: number;
 }
@@ -61,7 +63,7 @@ export function spawnChild(
   options: ChildOptions = {},
 ): ChildProcessWithoutNullStreams {
   const home = mkdtempSync(join(tmpdir(), 'conduit-child-home-'));
-  const child = spawn(process.execPath, [CLI_BIN, ...args], {
+  const child = spawn(process.execPath, [options.bin ?? CLI_BIN, ...args], {
     env: { PATH: process.env.PATH ?? '', HOME: home, ...options.env },
     cwd: options.cwd ?? CLI_DIRECTORY,
     stdio: ['pipe', 'pipe', 'pipe'],

@@ -22,7 +22,12 @@ export async function run(context: CommandContext): Promise<number | undefined> 
   const cursor = flags.string('cursor');
   const limit = limitOf(flags.string('limit'));
   const { client } = await openHostedClient(context);
-  const connector = await resolveHostedConnector(client, context.args[0]!, signal);
+  const connector = await resolveHostedConnector(
+    client,
+    context.args[0]!,
+    signal,
+    context.runtime.connectors,
+  );
   let last = cursor;
   try {
     for await (const change of client.changes(connector.id, {

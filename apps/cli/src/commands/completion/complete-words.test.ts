@@ -70,8 +70,9 @@ describe('completeWords', () => {
     expect(await values(['exec', ''])).toEqual([
       'asana',
       'task-management',
-      'zendesk',
+      'zendesk-support',
       'support-desk',
+      'zendesk',
       'salesforce',
       'crm',
     ]);

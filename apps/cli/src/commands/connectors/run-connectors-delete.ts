@@ -8,7 +8,12 @@ import { sanitizeForTerminal } from '../../output/text-width';
 export async function run(context: CommandContext): Promise<number | undefined> {
   const { output, signal } = context;
   const { client } = await openHostedClient(context);
-  const connector = await resolveHostedConnector(client, context.args[0]!, signal);
+  const connector = await resolveHostedConnector(
+    client,
+    context.args[0]!,
+    signal,
+    context.runtime.connectors,
+  );
   const label = `connector ${connector.id} (${sanitizeForTerminal(connector.name)})`;
   if (!(await confirmDestructive(context, `delete ${label} with its credentials and synced data?`))) return 0;
   await client.deleteConnector(connector.id, { signal });

@@ -18,7 +18,12 @@ export async function run(context: CommandContext): Promise<number | undefined> 
   const { client } = await openHostedClient(context, {
     stdinTakenBy: credentialsStdin ? '--credentials-stdin' : undefined,
   });
-  const connector = await resolveHostedConnector(client, context.args[0]!, signal);
+  const connector = await resolveHostedConnector(
+    client,
+    context.args[0]!,
+    signal,
+    context.runtime.connectors,
+  );
   const type = requireConnectorType(connector.connector_type);
   const config = parseConfigPairs(flags.strings('config'), type);
   // Only a rename or a new config needs no credentials; anything else is a re-authorization.

@@ -1,15 +1,20 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type ConnectorModule, createConnectorClient } from '@conduit/connector-kit';
+import {
+  type ConnectorDemo,
+  type ConnectorModule,
+  createConnectorClient,
+  type DemoSearch,
+  type DemoUpstream,
+} from '@conduit/connector-kit';
 import { connectorKind } from '@conduit/connectors';
 import { createHostedExecutor, HostedClient } from '@conduit/hosted';
 import type { SearchEnvelope } from '@conduit/protocol';
 import { createJsonLogger, registerApplication, type StartedServer, startServer } from '@conduit/server';
 import type { ListResult } from '@conduit/transport';
-import type { DemoSearch, DemoUpstream } from '../../connectors/connector-demo';
 import type { ConnectorRegistryEntry } from '../../connectors/connector-registry-entry';
-import { CONNECTOR_REGISTRY } from '../../connectors/connector-registry-entry';
+import { CONNECTOR_REGISTRY, settingEnv } from '../../connectors/connector-registry-entry';
 import { CliError } from '../../framework/cli-error';
 import type { CommandContext } from '../../framework/command-context';
 import { EXIT_CODES } from '../../framework/exit-codes';
@@ -29,8 +34,8 @@ const SYNC_TIMEOUT_MS = 60_000;
 /** Pages of a list shown line by line; the others are counted. */
 const PAGES_SHOWN = 3;
 
-/** A connector of the registry that declares a demo. */
-type DemoEntry = ConnectorRegistryEntry & { readonly demo: NonNullable<ConnectorRegistryEntry['demo']> };
+/** A connector of the registry with its demo, loaded. */
+type DemoEntry = ConnectorRegistryEntry & { readonly demo: ConnectorDemo };
 
 /** Everything the demo starts, so that it can always be stopped and removed. */
 interface DemoResources {
@@ -88,8 +93,14 @@ async function cleanUp(resources: DemoResources): Promise<string[]> {
 }
 
 /** The connectors the demo shows: every one with a demo, or the one `--kind` names. */
-function demoEntries(wanted: string | undefined): DemoEntry[] {
-  const all = CONNECTOR_REGISTRY.filter((entry): entry is DemoEntry => entry.demo !== undefined);
+async function demoEntries(wanted: string | undefined): Promise<DemoEntry[]> {
+  const all = (
+    await Promise.all(
+      CONNECTOR_REGISTRY.map(async (entry) =>
+        entry.loadDemo === undefined ? [] : [{ ...entry, demo: await entry.loadDemo() }],
+      ),
+    )
+  ).flat();
   if (wanted === undefined) return all;
   const name = wanted.trim().toLowerCase();
   const chosen = all.filter((entry) => entry.kind === name || entry.name === name);
@@ -109,7 +120,7 @@ function connectorSteps(entry: DemoEntry): number {
 /** Runs `conduit demo`. */
 export async function run(context: CommandContext): Promise<number | undefined> {
   const { output, flags } = context;
-  const entries = demoEntries(flags.string('kind'));
+  const entries = await demoEntries(flags.string('kind'));
   const total = 3 + entries.reduce((sum, entry) => sum + connectorSteps(entry), 0);
   const report = new DemoReport(output, total);
   const resources: DemoResources = { upstreams: [], connectorIds: [] };
@@ -281,7 +292,7 @@ async function connectorPart(
       );
       resources.connectorIds.push(connector.id);
       const envs = Object.keys(upstream.connector.credentials)
-        .map((field) => `${`${entry.name}_${field}`.toUpperCase()}=…`)
+        .map((field) => `${settingEnv(entry.name, field)}=…`)
         .join(' ');
       const config = Object.entries(upstream.connector.config)
         .map(([key, value]) => `--config ${key}=${value}`)

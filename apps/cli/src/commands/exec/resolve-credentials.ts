@@ -1,5 +1,4 @@
 import { readFile, stat } from 'node:fs/promises';
-import { findSetting } from '../../config/settings';
 import type { SettingsResolver } from '../../config/settings-resolver';
 import type { CredentialMethod, CredentialsInput, LocalConnector } from '../../connectors/local-connector';
 import { CliError } from '../../framework/cli-error';
@@ -22,8 +21,8 @@ export interface ResolvedCredentials {
   readonly source: string;
 }
 
-function envNames(setting: string): string {
-  return findSetting(setting)?.env.join(' or ') ?? setting;
+function envNames(settings: SettingsResolver, setting: string): string {
+  return settings.definition(setting)?.env.join(' or ') ?? setting;
 }
 
 function fromEnvironment(method: CredentialMethod, settings: SettingsResolver) {
@@ -36,7 +35,7 @@ function fromEnvironment(method: CredentialMethod, settings: SettingsResolver) {
       credentials[field.json] = resolved.value;
       present.push(resolved.source.name);
     } else if (!field.optional) {
-      missing.push(envNames(field.setting));
+      missing.push(envNames(settings, field.setting));
     }
   }
   return { credentials, present, missing };
@@ -86,12 +85,12 @@ async function readCredentialsFile(path: string, output: Output, platform: NodeJ
   }
 }
 
-function missingCredentials(connector: LocalConnector): CliError {
+function missingCredentials(connector: LocalConnector, settings: SettingsResolver): CliError {
   const ways = connector.credentialMethods.map(
     (method) =>
       `${method.fields
         .filter((field) => !field.optional)
-        .map((field) => envNames(field.setting))
+        .map((field) => envNames(settings, field.setting))
         .join(' + ')} (${method.name})`,
   );
   const json = connector.credentialMethods
@@ -183,7 +182,7 @@ async function find(
     const primary = method.fields[0]!;
     if (environment.credentials[primary.json] !== undefined) {
       throw new CliError(
-        `${envNames(primary.setting)} is set but ${environment.missing.join(', ')} ${environment.missing.length === 1 ? 'is' : 'are'} not`,
+        `${envNames(settings, primary.setting)} is set but ${environment.missing.join(', ')} ${environment.missing.length === 1 ? 'is' : 'are'} not`,
         {
           code: 'incomplete_credentials',
           exitCode: EXIT_CODES.auth,
@@ -198,7 +197,7 @@ async function find(
       if (credentials) return { credentials, method: method.name, source: `profile ${settings.profileName}` };
     }
   }
-  throw missingCredentials(connector);
+  throw missingCredentials(connector, settings);
 }
 
 function methodOf(connector: LocalConnector, credentials: CredentialsInput): string {

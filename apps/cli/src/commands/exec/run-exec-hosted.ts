@@ -27,7 +27,7 @@ export async function runHosted(context: CommandContext): Promise<number | undef
     });
   }
   const { client } = await openHostedClient(context);
-  const connector = await resolveHostedConnector(client, reference, signal);
+  const connector = await resolveHostedConnector(client, reference, signal, runtime.connectors);
   const definition = await loadHostedDefinition(connector.connector_type, runtime.connectors);
   const pairs = { pairs: flags.strings('param'), json: flags.string('params-json') };
   const label = `${connector.connector_type} ${entity} ${actionName}`;

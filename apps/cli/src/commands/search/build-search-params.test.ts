@@ -1,4 +1,4 @@
-import { SEARCHABLE_FIELDS } from '@conduit/asana';
+import { SEARCHABLE_FIELDS } from '@conduit/asana/records';
 import { describe, expect, it } from 'vitest';
 import { CliError } from '../../framework/cli-error';
 import { buildSearchParams, parseSort } from './build-search-params';

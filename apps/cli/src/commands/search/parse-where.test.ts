@@ -1,4 +1,4 @@
-import { SEARCHABLE_FIELDS } from '@conduit/asana';
+import { SEARCHABLE_FIELDS } from '@conduit/asana/records';
 import { parseSearchParams } from '@conduit/protocol';
 import { describe, expect, it } from 'vitest';
 import { parseWhere, WhereError } from './parse-where';

@@ -58,6 +58,7 @@ export async function run(context: CommandContext): Promise<number | undefined> 
     client,
     flags.string('connector') ?? 'task-management',
     signal,
+    context.runtime.connectors,
   );
   const definition = await loadHostedDefinition(connector.connector_type, context.runtime.connectors);
   const searchAction = definition ? requireAction(definition, entity, 'search') : undefined;

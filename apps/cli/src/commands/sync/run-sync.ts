@@ -22,7 +22,12 @@ export async function run(context: CommandContext): Promise<number | undefined> 
   }
   const timeoutMs = timeout === undefined ? DEFAULT_TIMEOUT_MS : parseDurationFlag(timeout, '--timeout');
   const { client } = await openHostedClient(context);
-  const connector = await resolveHostedConnector(client, context.args[0]!, signal);
+  const connector = await resolveHostedConnector(
+    client,
+    context.args[0]!,
+    signal,
+    context.runtime.connectors,
+  );
   const before = await client.getSyncStatus(connector.id, { signal });
   const { sync_id } = await client.triggerSync(connector.id, { signal, ...(full ? { full: true } : {}) });
   if (!wait) {
