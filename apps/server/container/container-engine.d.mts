@@ -16,3 +16,18 @@ export function buildServerImage(options: {
   readonly tag: string;
   readonly skipBuild?: boolean;
 }): void;
+export function startServerContainer(options: {
+  readonly engine: string;
+  readonly runFlags: readonly string[];
+  readonly tag: string;
+  readonly name: string;
+  readonly volume?: string;
+  readonly env: Readonly<Record<string, string>>;
+}): string;
+export function hostNetworkServerEnv(options: {
+  readonly port: number;
+  readonly databaseUrl: string;
+  readonly schema: string;
+  readonly clientId: string;
+  readonly clientSecret: string;
+}): Record<string, string>;

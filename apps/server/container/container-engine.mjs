@@ -2,6 +2,7 @@
 // (apps/server/src/container-image.e2e.test.ts) and its bench (bench/suites/container.mjs), so the
 // two build and start the image the same way. Plain ESM: it runs under node and vitest alike.
 import { execFileSync, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -133,4 +134,62 @@ export function buildServerImage({ engine, base, tag, skipBuild = false }) {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+}
+
+/**
+ * Starts the server image detached on the host's network (so it reaches PostgreSQL and the
+ * upstream simulators on 127.0.0.1, which its egress policy then has to allow), with its data
+ * volume, and returns the container's name. `env` is given to the engine by name only (`-e NAME`),
+ * its values through the engine's own environment: secrets (the encryption key, the bootstrap
+ * client secret) never appear in a process's argv.
+ *
+ * @example
+ * ```js
+ * startServerContainer({ engine, runFlags, tag, name, env: { CONDUIT_PORT: '8080' } });
+ * ```
+ */
+export function startServerContainer({ engine, runFlags, tag, name, volume = `${name}-data`, env }) {
+  const names = Object.keys(env).flatMap((key) => ['-e', key]);
+  run(
+    engine,
+    [
+      'run',
+      '-d',
+      '--name',
+      name,
+      '--network',
+      'host',
+      ...runFlags,
+      ...names,
+      '-v',
+      `${volume}:/var/lib/conduit`,
+      tag,
+    ],
+    { env: { ...process.env, ...env } },
+  );
+  return name;
+}
+
+/**
+ * The environment of a server container on the host's network, as the image's test and bench run
+ * it: PostgreSQL in its own schema, a fresh encryption key, one bootstrap application, and the
+ * simulators on 127.0.0.1 allowed as upstreams (as an operator names them in
+ * `CONDUIT_EGRESS_ALLOW`).
+ *
+ * @example
+ * ```js
+ * const env = hostNetworkServerEnv({ port: 8080, databaseUrl, schema, clientId, clientSecret });
+ * ```
+ */
+export function hostNetworkServerEnv({ port, databaseUrl, schema, clientId, clientSecret }) {
+  return {
+    CONDUIT_PORT: String(port),
+    CONDUIT_DATABASE_URL: databaseUrl,
+    CONDUIT_DATABASE_SCHEMA: schema,
+    CONDUIT_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    CONDUIT_BOOTSTRAP_CLIENT_ID: clientId,
+    CONDUIT_BOOTSTRAP_CLIENT_SECRET: clientSecret,
+    CONDUIT_ALLOW_UPSTREAM_OVERRIDE: '1',
+    CONDUIT_EGRESS_ALLOW: '127.0.0.1',
+  };
 }

@@ -9,7 +9,9 @@ import {
   buildServerImage,
   type ContainerEngine,
   findContainerEngine,
+  hostNetworkServerEnv,
   run,
+  startServerContainer,
 } from '../container/container-engine.mjs';
 import { dropSchema, TEST_DATABASE_URL, uniqueSchemaName } from './test-support/postgres-test-schema';
 
@@ -57,25 +59,14 @@ describe.skipIf('reason' in found)('the container image (built and run)', () => 
     url = `http://127.0.0.1:${port}`;
     // The host's network: the container reaches PostgreSQL and the simulator on 127.0.0.1, which
     // the egress policy refuses unless the operator names it.
-    run(engine, [
-      'run',
-      '-d',
-      '--name',
-      name,
-      '--network',
-      'host',
-      ...runFlags,
-      ...['-e', `CONDUIT_PORT=${port}`],
-      ...['-e', `CONDUIT_DATABASE_URL=${TEST_DATABASE_URL}`],
-      ...['-e', `CONDUIT_DATABASE_SCHEMA=${schema}`],
-      ...['-e', `CONDUIT_ENCRYPTION_KEY=${randomBytes(32).toString('base64')}`],
-      ...['-e', `CONDUIT_BOOTSTRAP_CLIENT_ID=${clientId}`],
-      ...['-e', `CONDUIT_BOOTSTRAP_CLIENT_SECRET=${clientSecret}`],
-      ...['-e', 'CONDUIT_ALLOW_UPSTREAM_OVERRIDE=1'],
-      ...['-e', 'CONDUIT_EGRESS_ALLOW=127.0.0.1'],
-      ...['-v', `${volume}:/var/lib/conduit`],
+    startServerContainer({
+      engine,
+      runFlags,
       tag,
-    ]);
+      name,
+      volume,
+      env: hostNetworkServerEnv({ port, databaseUrl: TEST_DATABASE_URL, schema, clientId, clientSecret }),
+    });
     await until(async () => (await fetch(`${url}/readyz`)).ok, 90_000);
   }, 600_000);
 

@@ -157,13 +157,14 @@ export {
   type SyncRunDependencies,
   type SyncRunReport,
 } from './sync/sync-run';
-export { SYNCABLE_CONNECTOR_TYPES, SyncScheduler } from './sync/sync-scheduler';
+export { SyncScheduler } from './sync/sync-scheduler';
 export {
   moduleSyncUpstream,
   type SyncUpstream,
   type SyncUpstreamFactory,
   type UpstreamPage,
 } from './sync/sync-upstream';
+export { syncableTypes } from './sync/syncable-types';
 export { otlpTracingRequested, startOtlpTracing } from './tracing/otlp-tracing';
 export { bodyIssueDetails, parseBody } from './validation/parse-body';
 export { VERSION } from './version';

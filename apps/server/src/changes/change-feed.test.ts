@@ -1,4 +1,4 @@
-import { SEARCHABLE_FIELDS } from '@conduit/asana';
+import { SEARCHABLE_FIELDS } from '@conduit/asana/records';
 import { HostedClient } from '@conduit/hosted';
 import { type ChangePage, ChangePageSchema, CreatedConnectorSchema } from '@conduit/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

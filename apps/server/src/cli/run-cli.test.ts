@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { connectorRegistry } from '@conduit/connectors/loaded';
 import { afterEach, describe, expect, it } from 'vitest';
 import { systemClock } from '../clock';
 import { Keyring, keyFingerprint } from '../crypto/keyring';
@@ -219,6 +220,7 @@ describe('conduit-server command line', () => {
     await store.migrate();
     const { applicationId } = await registerApplication(store);
     const service = new ConnectorService({
+      registry: connectorRegistry,
       store,
       keyring: new Keyring([{ id: 'old', key: oldKey }]),
       clock: systemClock,

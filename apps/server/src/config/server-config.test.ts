@@ -206,6 +206,28 @@ describe('rate limits and durations', () => {
     expect(() => loadServerConfig({ CONDUIT_PUBLIC_URL: 'ftp://x' })).toThrow(/CONDUIT_PUBLIC_URL/);
   });
 
+  it("names a connector's variables by its one name, still reading those of its former name", () => {
+    const env = (word: string) => ({
+      CONDUIT_ALLOW_UPSTREAM_OVERRIDE: '1',
+      [`CONDUIT_UPSTREAM_${word}_BASE_URL`]: 'http://127.0.0.1:4020/api/v2',
+      [`CONDUIT_OAUTH_${word}_CLIENT_ID`]: 'desk-client',
+      [`CONDUIT_OAUTH_${word}_CLIENT_SECRET`]: 'desk-secret',
+    });
+    for (const word of ['ZENDESK_SUPPORT', 'ZENDESK']) {
+      const config = loadServerConfig(env(word), '/');
+      expect(config.upstreamBaseUrls, word).toEqual({ 'support-desk': 'http://127.0.0.1:4020/api/v2' });
+      expect(config.oauthClients, word).toEqual({
+        'support-desk': { clientId: 'desk-client', clientSecret: 'desk-secret' },
+      });
+    }
+    // The one name wins when both are set.
+    const both = loadServerConfig(
+      { ...env('ZENDESK'), CONDUIT_UPSTREAM_ZENDESK_SUPPORT_BASE_URL: 'http://127.0.0.1:4021/api/v2' },
+      '/',
+    );
+    expect(both.upstreamBaseUrls['support-desk']).toBe('http://127.0.0.1:4021/api/v2');
+  });
+
   it('reads each secret from its _FILE variant, refusing both forms at once', () => {
     const dir = mkdtempSync(join(tmpdir(), 'conduit-secrets-'));
     try {

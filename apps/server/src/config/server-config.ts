@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import type { ConnectorRegistry } from '@conduit/connector-kit';
 import { connectorRegistry } from '@conduit/connectors/loaded';
 import { createEgressPolicy, type ProxySettings, proxyFromEnv } from '@conduit/transport/egress';
 import { decodeKey, type EncryptionKey, keyFingerprint, parseEncryptionKeys } from '../crypto/keyring';
@@ -102,12 +103,26 @@ export interface ServerConfig {
   readonly trustedProxies: readonly string[];
 }
 
-function upstreamBaseUrlsFrom(env: Environment, allowUpstreamOverride: boolean): Record<string, string> {
+/**
+ * The words a connector's variables are named with: its name, then the kind's other aliases (a
+ * name it had before, e.g. `NOTES` for `NOTES_APP`), whose variables are still read.
+ */
+function moduleWords(module: ConnectorRegistry['modules'][number]): string[] {
+  const names = [module.name, ...module.connectorKind.aliases.filter((alias) => alias !== module.name)];
+  return names.map((name) => name.toUpperCase().replace(/-/g, '_'));
+}
+
+function upstreamBaseUrlsFrom(
+  env: Environment,
+  allowUpstreamOverride: boolean,
+  registry: ConnectorRegistry,
+): Record<string, string> {
   const urls: Record<string, string> = {};
-  for (const module of connectorRegistry.modules) {
-    const name = `CONDUIT_UPSTREAM_${module.name.toUpperCase().replace(/-/g, '_')}_BASE_URL`;
-    const text = read(env, name);
-    if (text === undefined) continue;
+  for (const module of registry.modules) {
+    const names = moduleWords(module).map((word) => `CONDUIT_UPSTREAM_${word}_BASE_URL`);
+    const name = names.find((candidate) => read(env, candidate) !== undefined);
+    const text = name === undefined ? undefined : read(env, name);
+    if (name === undefined || text === undefined) continue;
     if (!allowUpstreamOverride) throw new ConfigError(`${name} needs CONDUIT_ALLOW_UPSTREAM_OVERRIDE=1`);
     wrap(name, () => module.baseUrl({ base_url: text }));
     urls[module.kind] = text.replace(/\/+$/, '');
@@ -128,11 +143,17 @@ function trustedProxiesFrom(env: Environment): string[] {
   return entries;
 }
 
-function oauthClientsFrom(env: Environment): Record<string, OAuthClient> {
+function oauthClientsFrom(env: Environment, registry: ConnectorRegistry): Record<string, OAuthClient> {
   const clients: Record<string, OAuthClient> = {};
-  for (const module of connectorRegistry.modules) {
+  for (const module of registry.modules) {
     if (!module.oauth) continue;
-    const prefix = `CONDUIT_OAUTH_${module.name.toUpperCase().replace(/-/g, '_')}`;
+    const prefixes = moduleWords(module).map((word) => `CONDUIT_OAUTH_${word}`);
+    const prefix =
+      prefixes.find(
+        (candidate) =>
+          read(env, `${candidate}_CLIENT_ID`) !== undefined ||
+          read(env, `${candidate}_CLIENT_SECRET`) !== undefined,
+      ) ?? prefixes[0]!;
     const clientId = read(env, `${prefix}_CLIENT_ID`);
     const clientSecret = read(env, `${prefix}_CLIENT_SECRET`);
     if ((clientId === undefined) !== (clientSecret === undefined)) {
@@ -326,7 +347,9 @@ function encryptionKeysFrom(env: Environment): EncryptionKey[] | undefined {
 /**
  * Reads the server's configuration from environment variables (flags of `conduit-server` are
  * mapped onto the same names), validating every value so a mistake stops the start with a message
- * naming the variable.
+ * naming the variable. The per-connector variables (`CONDUIT_UPSTREAM_<MODULE>_BASE_URL`,
+ * `CONDUIT_OAUTH_<MODULE>_CLIENT_ID`) are those of `registry`'s modules, default every connector
+ * Conduit ships.
  *
  * @throws ConfigError
  * @example
@@ -334,7 +357,11 @@ function encryptionKeysFrom(env: Environment): EncryptionKey[] | undefined {
  * const config = loadServerConfig(process.env, process.cwd());
  * ```
  */
-export function loadServerConfig(environment: Environment, cwd: string = process.cwd()): ServerConfig {
+export function loadServerConfig(
+  environment: Environment,
+  cwd: string = process.cwd(),
+  registry: ConnectorRegistry = connectorRegistry,
+): ServerConfig {
   const env = resolveSecretFiles(environment, cwd);
   const portText = read(env, 'CONDUIT_PORT') ?? '8787';
   const port = Number(portText);
@@ -408,14 +435,14 @@ export function loadServerConfig(environment: Environment, cwd: string = process
     requestTimeoutMs: wrap('CONDUIT_REQUEST_TIMEOUT', () =>
       requirePositiveDuration(read(env, 'CONDUIT_REQUEST_TIMEOUT') ?? '30s'),
     ),
-    oauthClients: oauthClientsFrom(env),
+    oauthClients: oauthClientsFrom(env, registry),
     publicUrl: publicUrlFrom(env),
     oauthHostsAllow: wrap('CONDUIT_OAUTH_HOSTS_ALLOW', () => {
       const hosts = list(env, 'CONDUIT_OAUTH_HOSTS_ALLOW');
       createEgressPolicy({ allowedHosts: hosts });
       return hosts;
     }),
-    upstreamBaseUrls: upstreamBaseUrlsFrom(env, allowUpstreamOverride),
+    upstreamBaseUrls: upstreamBaseUrlsFrom(env, allowUpstreamOverride, registry),
     trustedProxies: trustedProxiesFrom(env),
   };
 }

@@ -1,12 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ConnectorModule, ConnectorOAuthTarget } from '@conduit/connector-kit';
-import {
-  type ConnectorType,
-  connectorKind,
-  parseConnectorConfig,
-  requireConnectorType,
-} from '@conduit/connectors';
-import { connectorRegistry } from '@conduit/connectors/loaded';
+import type { ConnectorType } from '@conduit/connectors';
 import { ConduitError, EgressDeniedError, isSecretName, ValidationError } from '@conduit/protocol';
 import { requestOAuthToken } from '@conduit/transport';
 import type { Context, Hono } from 'hono';
@@ -84,8 +78,8 @@ function pastedName(method: { readonly id: string; readonly displayName: string 
  * aim the operator's OAuth client and the service's requests at a host of the user's choosing;
  * the operator sets it per kind instead, see {@link withOperatorConfig}).
  */
-function configFields(type: ConnectorType) {
-  return connectorKind(type).configFields.filter((field) => field.name !== 'base_url');
+function configFields(module: ConnectorModule) {
+  return module.connectorKind.configFields.filter((field) => field.name !== 'base_url');
 }
 
 /** The config the user gave, with the operator's API root of the kind when there is one. */
@@ -102,17 +96,13 @@ function withOperatorConfig(
  * Where a kind's OAuth flow runs for a config the user gave: its API root and the config as the
  * kind's schema parses it. Throws `ValidationError` (`invalid_config`) naming `config.<field>`.
  */
-function oauthTarget(
-  module: ConnectorModule,
-  kind: ConnectorType,
-  config: Record<string, unknown>,
-): ConnectorOAuthTarget {
-  return { baseUrl: module.baseUrl(config), config: parseConnectorConfig(kind, config) };
+function oauthTarget(module: ConnectorModule, config: Record<string, unknown>): ConnectorOAuthTarget {
+  return { baseUrl: module.baseUrl(config), config: module.connectorKind.parseConfig(config) };
 }
 
 /** The field an OAuth host refusal is shown next to: the kind's account address, if it has one. */
-function oauthHostField(kind: ConnectorType): string {
-  const named = configFields(kind).find(
+function oauthHostField(module: ConnectorModule): string {
+  const named = configFields(module).find(
     (field) => field.name === 'instance_url' || field.name === 'subdomain',
   );
   return named === undefined ? 'config' : `config.${named.name}`;
@@ -143,10 +133,10 @@ function sectionsOf(
   submitted?: Submitted,
 ): ConnectKindSection[] {
   return session.connectorTypes.flatMap((name) => {
-    const module = connectorRegistry.forKind(name);
+    const module = services.registry.forKind(name);
     if (!module) return [];
-    const type = requireConnectorType(name);
-    const kind = connectorKind(type);
+    const type = module.kind;
+    const kind = module.connectorKind;
     const forms = tokenMethods(module).map((method): ConnectForm => {
       const mine =
         submitted?.type === type && submitted.method === method.id && !submitted.signIn
@@ -173,7 +163,7 @@ function sectionsOf(
         legend: `Paste your ${module.displayName} ${pastedName(method)}`,
         hidden: { connector_type: type, method: method.id },
         fields: [
-          ...configFields(type).map((config) =>
+          ...configFields(module).map((config) =>
             field(`config.${config.name}`, config.required, config.description, config.secret),
           ),
           ...method.fields.map((credential) => {
@@ -198,7 +188,7 @@ function sectionsOf(
         legend: `Sign in with ${module.displayName}`,
         action: `${connectPagePath(session.id)}/oauth`,
         hidden: { connector_type: type, method: OAUTH_METHOD },
-        fields: configFields(type).map((config) => ({
+        fields: configFields(module).map((config) => ({
           name: `config.${config.name}`,
           label: label(config.name),
           description: config.description,
@@ -476,7 +466,7 @@ async function oauthCallback(c: Context<AppEnv>, services: ServerServices): Prom
         );
   }
   const code = c.req.query('code');
-  const module = connectorRegistry.forKind(taken.connectorType);
+  const module = services.registry.forKind(taken.connectorType);
   const client = services.config.oauthClients?.[taken.connectorType];
   if (!code || !module?.oauth || !client) {
     return signInFailed(
@@ -487,13 +477,13 @@ async function oauthCallback(c: Context<AppEnv>, services: ServerServices): Prom
       session.id,
     );
   }
-  const kind = requireConnectorType(taken.connectorType);
+  const kind = module.kind;
   let credentials: Record<string, unknown>;
   let config: Record<string, unknown> = taken.config;
   try {
-    const tokenUrl = module.oauth.tokenUrl(oauthTarget(module, kind, taken.config));
+    const tokenUrl = module.oauth.tokenUrl(oauthTarget(module, taken.config));
     // Checked again where the secret is sent: the state's config may predate the operator's list.
-    assertOAuthHost(module, services.config, tokenUrl, oauthHostField(kind));
+    assertOAuthHost(module, services.config, tokenUrl, oauthHostField(module));
     const tokens = await requestOAuthToken({
       tokenUrl,
       // Through the egress policy, as every upstream connection: the host came from the user.
@@ -570,7 +560,7 @@ export function registerConnectPageRoutes(app: Hono<AppEnv>, services: ServerSer
     );
     const parsed = ConnectFormSchema.safeParse(Object.fromEntries(posted));
     const type = parsed.success ? parsed.data.connector_type : '';
-    const module = session.connectorTypes.includes(type) ? connectorRegistry.forKind(type) : undefined;
+    const module = session.connectorTypes.includes(type) ? services.registry.forKind(type) : undefined;
     const client = services.config.oauthClients?.[type];
     if (!parsed.success || !module?.oauth || !client) {
       return page(
@@ -586,11 +576,11 @@ export function registerConnectPageRoutes(app: Hono<AppEnv>, services: ServerSer
         400,
       );
     }
-    const kind = requireConnectorType(type);
+    const kind = module.kind;
     const config: Record<string, string> = {};
     const values: Record<string, string> = {};
     const inputs = new Set<string>();
-    for (const field of configFields(kind)) {
+    for (const field of configFields(module)) {
       const name = `config.${field.name}`;
       inputs.add(name);
       const value = parsed.data[name]?.trim() ?? '';
@@ -601,13 +591,13 @@ export function registerConnectPageRoutes(app: Hono<AppEnv>, services: ServerSer
     let target: ConnectorOAuthTarget;
     let authorizeUrl: string;
     try {
-      target = oauthTarget(module, kind, flowConfig);
+      target = oauthTarget(module, flowConfig);
       if (!services.config.allowUpstreamOverride) checkConfiguredHost(services, target);
       // The operator's client id goes to the consent page, its secret to the token endpoint:
       // both on the kind's identity hosts only, whatever the user typed.
       authorizeUrl = module.oauth.authorizeUrl(target);
-      assertOAuthHost(module, services.config, authorizeUrl, oauthHostField(kind));
-      assertOAuthHost(module, services.config, module.oauth.tokenUrl(target), oauthHostField(kind));
+      assertOAuthHost(module, services.config, authorizeUrl, oauthHostField(module));
+      assertOAuthHost(module, services.config, module.oauth.tokenUrl(target), oauthHostField(module));
     } catch (error) {
       if (!(error instanceof ValidationError)) throw error;
       const placed = placeErrors(error, inputs);
@@ -661,7 +651,7 @@ export function registerConnectPageRoutes(app: Hono<AppEnv>, services: ServerSer
     const parsed = ConnectFormSchema.safeParse(Object.fromEntries(posted));
     const form = parsed.success ? parsed.data : undefined;
     const type = form?.connector_type ?? '';
-    const module = session.connectorTypes.includes(type) ? connectorRegistry.forKind(type) : undefined;
+    const module = session.connectorTypes.includes(type) ? services.registry.forKind(type) : undefined;
     const method = module && tokenMethods(module).find((candidate) => candidate.id === form?.method);
     if (!form || !module || !method) {
       return page(
@@ -673,7 +663,7 @@ export function registerConnectPageRoutes(app: Hono<AppEnv>, services: ServerSer
         400,
       );
     }
-    const kind = requireConnectorType(type);
+    const kind = module.kind;
     const credentials: Record<string, string> = {};
     const config: Record<string, string> = {};
     const values: Record<string, string> = {};
@@ -686,7 +676,7 @@ export function registerConnectPageRoutes(app: Hono<AppEnv>, services: ServerSer
       if (!isSecretName(field.name)) values[name] = value;
       if (value !== '') credentials[field.name] = value;
     }
-    for (const field of configFields(kind)) {
+    for (const field of configFields(module)) {
       const name = `config.${field.name}`;
       inputs.add(name);
       const value = form[name]?.trim() ?? '';

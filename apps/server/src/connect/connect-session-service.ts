@@ -1,6 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { requireConnectorType } from '@conduit/connectors';
-import { connectorRegistry } from '@conduit/connectors/loaded';
 import {
   type ConnectSession,
   type ConnectSessionEvent,
@@ -199,17 +197,18 @@ export class ConnectSessionService {
       }
       connectorTypes = [connector.connectorType];
     } else {
-      const wanted = request.connector_types ?? connectorRegistry.modules.map((module) => module.kind);
+      const wanted =
+        request.connector_types ?? this.#connectors.registry.modules.map((module) => module.kind);
       connectorTypes = [];
       for (const [index, name] of wanted.entries()) {
         const field = `connector_types[${index}]`;
         let type: string;
         try {
-          type = requireConnectorType(name);
+          type = this.#connectors.registry.kindOf(name).type;
         } catch {
           throw invalid(field, `unknown connector type "${name}"`, 'unknown_connector_type');
         }
-        if (!connectorRegistry.forKind(type)) {
+        if (!this.#connectors.registry.forKind(type)) {
           throw invalid(field, `this service does not run ${type} connectors`, 'unsupported_connector_type');
         }
         if (!connectorTypes.includes(type)) connectorTypes.push(type);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { connectorRegistry } from '@conduit/connectors/loaded';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../clock';
 import { registerApplication } from '../services/applications';
@@ -28,6 +29,7 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('key rotation on %s', (kind) =>
     const old = new Keyring([oldKey]);
     tokenSecret = await resolveTokenSecret(store, old, undefined, systemClock);
     const service = new ConnectorService({
+      registry: connectorRegistry,
       store,
       keyring: old,
       clock: systemClock,
@@ -51,6 +53,7 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('key rotation on %s', (kind) =>
   it('keeps serving old ciphertexts while a rotation is under way, then re-encrypts every record', async () => {
     const both = new Keyring([newKey, oldKey]);
     const service = new ConnectorService({
+      registry: connectorRegistry,
       store,
       keyring: both,
       clock: systemClock,
@@ -86,6 +89,7 @@ describe.each<StoreKind>(['sqlite', 'postgres'])('key rotation on %s', (kind) =>
   it('reports values whose key is not configured, and rotates the rest', async () => {
     const stray = { id: 'stray', key: randomBytes(32) };
     const service = new ConnectorService({
+      registry: connectorRegistry,
       store,
       keyring: new Keyring([stray]),
       clock: systemClock,

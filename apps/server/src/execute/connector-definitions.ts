@@ -1,5 +1,5 @@
-import { type ConnectorType, connectorKind } from '@conduit/connectors';
-import { connectorRegistry } from '@conduit/connectors/loaded';
+import type { ConnectorRegistry } from '@conduit/connector-kit';
+import type { ConnectorType } from '@conduit/connectors';
 import { type ConnectorDefinition, UnsupportedOperationError } from '@conduit/protocol';
 
 /**
@@ -9,14 +9,14 @@ import { type ConnectorDefinition, UnsupportedOperationError } from '@conduit/pr
  * @throws UnsupportedOperationError 400 `unsupported_action` for a kind with no module
  * @example
  * ```ts
- * const definition = definitionOf('task-management');
+ * const definition = definitionOf(services.registry, 'task-management');
  * ```
  */
-export function definitionOf(type: ConnectorType): ConnectorDefinition {
-  const module = connectorRegistry.forKind(type);
+export function definitionOf(registry: ConnectorRegistry, type: ConnectorType): ConnectorDefinition {
+  const module = registry.forKind(type);
   if (module) return module.definition;
-  const kind = connectorKind(type);
-  const runnable = connectorRegistry.modules.map((registered) => registered.kind).join(', ');
+  const kind = registry.kindOf(type);
+  const runnable = registry.modules.map((registered) => registered.kind).join(', ');
   const message = `${kind.displayName} (${type}) connectors have no entities defined, so they cannot execute actions yet; only ${runnable} connectors can`;
   throw new UnsupportedOperationError(message, {
     status: 400,

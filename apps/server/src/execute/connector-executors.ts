@@ -1,4 +1,4 @@
-import { type ConnectorType, connectorKind, parseConnectorCredentials } from '@conduit/connectors';
+import type { ConnectorType } from '@conduit/connectors';
 import { type ConnectorExecutor, UnsupportedOperationError } from '@conduit/protocol';
 import type { Caller } from '../services/caller';
 import type { ConnectorService } from '../services/connector-service';
@@ -7,8 +7,8 @@ import type { ExecutorResolver } from '../services/executor-resolver';
 import type { ConnectorRecord } from '../store/store';
 import { ExecutorCache } from './executor-cache';
 
-function noExecutor(type: ConnectorType): UnsupportedOperationError {
-  const message = `this server cannot execute ${connectorKind(type).displayName} (${type}) connectors`;
+function noExecutor(displayName: string, type: ConnectorType): UnsupportedOperationError {
+  const message = `this server cannot execute ${displayName} (${type}) connectors`;
   return new UnsupportedOperationError(message, {
     status: 400,
     code: 'unsupported_action',
@@ -26,7 +26,7 @@ function noExecutor(type: ConnectorType): UnsupportedOperationError {
  *
  * @example
  * ```ts
- * const executors = new ConnectorExecutors(services.connectors, defaultExecutorResolver({ metrics }));
+ * const executors = new ConnectorExecutors(services.connectors, defaultExecutorResolver({ registry, metrics }));
  * const executor = await executors.forConnector(caller, record, 'task-management', requestId);
  * ```
  */
@@ -57,7 +57,8 @@ export class ConnectorExecutors {
     requestId: string,
   ): Promise<ConnectorExecutor> {
     const factory = this.#resolver.resolve(type);
-    if (!factory) return Promise.reject(noExecutor(type));
+    const kind = this.#connectors.registry.kindOf(type);
+    if (!factory) return Promise.reject(noExecutor(kind.displayName, type));
     return this.#cache.get(
       record,
       () => this.#connectors.loadForCaller(caller, record.id),
@@ -70,7 +71,7 @@ export class ConnectorExecutors {
           ...context,
           saveCredentials: async (credentials) => {
             // Validated first, as the service will: the fingerprint must be of what gets stored.
-            lifecycle.credentialsSaved(parseConnectorCredentials(type, credentials));
+            lifecycle.credentialsSaved(kind.parseCredentials(credentials));
             await context.saveCredentials(credentials);
           },
         });

@@ -1,3 +1,4 @@
+import type { ConnectorRegistry } from '@conduit/connector-kit';
 import type { RateLimiterOptions, RetryOptions } from '@conduit/transport';
 import type { RateLimitSpec } from '../config/rate-limit-spec';
 import type { ServerMetrics } from '../metrics/server-metrics';
@@ -11,6 +12,8 @@ export const DEFAULT_UPSTREAM_ATTEMPT_TIMEOUT_MS = 15_000;
 
 /** Options of {@link defaultExecutorResolver}. */
 export interface DefaultExecutorResolverOptions {
+  /** The connector modules the server runs (`ServerServices.registry`). */
+  readonly registry: ConnectorRegistry;
   readonly metrics: ServerMetrics;
   /** Per upstream attempt, and the longest wait for the next chunk of a download. Default 15 s. */
   readonly attemptTimeoutMs?: number;
@@ -35,12 +38,13 @@ export interface DefaultExecutorResolverOptions {
  *
  * @example
  * ```ts
- * const executors = defaultExecutorResolver({ metrics });
+ * const executors = defaultExecutorResolver({ registry: await builtinConnectors.load(), metrics });
  * const server = await createServer({ metrics, executors });
  * ```
  */
 export function defaultExecutorResolver(options: DefaultExecutorResolverOptions): ExecutorResolver {
   const factoryOptions = {
+    registry: options.registry,
     metrics: options.metrics,
     attemptTimeoutMs: options.attemptTimeoutMs ?? DEFAULT_UPSTREAM_ATTEMPT_TIMEOUT_MS,
     ...(options.retry === undefined ? {} : { retry: options.retry }),

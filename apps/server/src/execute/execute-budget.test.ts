@@ -1,3 +1,4 @@
+import { connectorRegistry } from '@conduit/connectors/loaded';
 import type { RateLimitPermit } from '@conduit/transport';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UpstreamLimiters } from '../services/upstream-limiters';
@@ -24,7 +25,7 @@ describe("an execute past the server's own upstream budget", () => {
 
   it('answers 429 upstream_budget_exhausted with Retry-After at once, without calling the upstream', async () => {
     const { id, token } = await h.patConnector('budget-user');
-    const limiter = limiters.for(id, 'task-management');
+    const limiter = limiters.for(id, connectorRegistry.forKind('task-management'));
     // Other executes spent the minute's budget.
     const interactive = () =>
       runInUpstreamScope({ deadlineAt: performance.now() + 10_000, lastRetryError: undefined }, () =>
@@ -43,7 +44,7 @@ describe("an execute past the server's own upstream budget", () => {
 
   it('keeps a share of the budget a sync on the same connector cannot take', async () => {
     const { id, token } = await h.patConnector('sync-user');
-    const limiter = limiters.for(id, 'task-management');
+    const limiter = limiters.for(id, connectorRegistry.forKind('task-management'));
     // A sync's upstream calls run outside any execute scope, as the sync's transport makes them:
     // it asks for far more than the budget and holds what it gets.
     const stop = new AbortController();

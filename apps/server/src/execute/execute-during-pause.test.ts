@@ -1,3 +1,4 @@
+import { connectorRegistry } from '@conduit/connectors/loaded';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UpstreamLimiters } from '../services/upstream-limiters';
 import { type ExecuteHarness, startExecuteHarness } from '../test-support/execute-harness';
@@ -20,7 +21,7 @@ describe('an execute while the connector is paused on an upstream 429 (its sync 
     const { id, token } = await h.patConnector('paused-user');
     // The sync's 429 paused every caller of this connector's budget for a minute.
     const paused = performance.now();
-    limiters.for(id, 'task-management').pauseFor(60_000);
+    limiters.for(id, connectorRegistry.forKind('task-management')).pauseFor(60_000);
     const before = h.sim.requests.count({ target: 'api' });
     // "At once" needs no stopwatch: waiting out the minute would pass the 30 s test timeout.
     const response = await h.execute(id, { entity: 'workspaces', action: 'list', params: {} }, token);
@@ -38,7 +39,7 @@ describe('an execute while the connector is paused on an upstream 429 (its sync 
 
   it('waits out a pause that ends within the deadline', async () => {
     const { id, token } = await h.patConnector('briefly-paused-user');
-    limiters.for(id, 'task-management').pauseFor(300);
+    limiters.for(id, connectorRegistry.forKind('task-management')).pauseFor(300);
     const response = await h.execute(id, { entity: 'workspaces', action: 'list', params: {} }, token);
     expect(response.status).toBe(200);
   });

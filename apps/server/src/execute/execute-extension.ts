@@ -21,7 +21,7 @@ export interface ExecuteExtensionOptions {
    */
   readonly executors?: ExecutorResolver;
   /** Options of the default executors, when neither `executors` nor the app's are given. */
-  readonly upstream?: Omit<DefaultExecutorResolverOptions, 'metrics'>;
+  readonly upstream?: Omit<DefaultExecutorResolverOptions, 'metrics' | 'registry'>;
   /** How long one request may spend on the upstream (retries and waits included). Default 30 s. */
   readonly deadlineMs?: number;
   /** Connector executors kept between requests. Default 1,000. */
@@ -64,7 +64,12 @@ export function createExecuteExtension(options: ExecuteExtensionOptions = {}): S
       const resolver =
         options.executors ??
         services.executors ??
-        defaultExecutorResolver({ egress: services.egress, ...options.upstream, metrics: services.metrics });
+        defaultExecutorResolver({
+          registry: services.registry,
+          egress: services.egress,
+          ...options.upstream,
+          metrics: services.metrics,
+        });
       const run = registerExecuteRoute(app, services, {
         executors: new ConnectorExecutors(services.connectors, resolver, cache),
         records,

@@ -1,11 +1,6 @@
 import { createHash } from 'node:crypto';
-import {
-  type Asana,
-  createAsana,
-  PremiumRequiredError,
-  SEARCHABLE_FIELDS,
-  type SearchableEntity,
-} from '@conduit/asana';
+import { type Asana, createAsana, PremiumRequiredError } from '@conduit/asana';
+import { SEARCHABLE_FIELDS, type SearchableEntity } from '@conduit/asana/records';
 import { HostedClient } from '@conduit/hosted';
 import {
   AuthenticationError,

@@ -1,4 +1,4 @@
-import { connectorRegistry } from '@conduit/connectors/loaded';
+import type { ConnectorRegistry } from '@conduit/connector-kit';
 import type { RateLimiterOptions, RetryOptions } from '@conduit/transport';
 import type { ServerMetrics } from '../metrics/server-metrics';
 import type { ExecutorFactory } from '../services/executor-resolver';
@@ -10,6 +10,8 @@ import { upstreamHooks } from './upstream-hooks';
 
 /** How the server's executors call the upstream. */
 export interface ModuleExecutorFactoryOptions {
+  /** The connector modules the server runs. */
+  readonly registry: ConnectorRegistry;
   readonly metrics: ServerMetrics;
   /** Per upstream attempt (and the longest wait for the next chunk of a download). */
   readonly attemptTimeoutMs: number;
@@ -40,7 +42,7 @@ export interface ModuleExecutorFactoryOptions {
  *
  * @example
  * ```ts
- * const factory = moduleExecutorFactory('task-management', { metrics: services.metrics, attemptTimeoutMs: 15_000 });
+ * const factory = moduleExecutorFactory('task-management', { registry, metrics: services.metrics, attemptTimeoutMs: 15_000 });
  * const executor = factory?.(await services.connectors.loadForCaller(caller, id), context);
  * ```
  */
@@ -48,7 +50,7 @@ export function moduleExecutorFactory(
   connectorType: string,
   options: ModuleExecutorFactoryOptions,
 ): ExecutorFactory | undefined {
-  const module = connectorRegistry.forKind(connectorType);
+  const module = options.registry.forKind(connectorType);
   if (!module) return undefined;
   const hooks = upstreamHooks(options.metrics, module.kind);
   return (connector, context) => {
@@ -67,7 +69,7 @@ export function moduleExecutorFactory(
       hooks,
       userAgent: `conduit-server/${VERSION}`,
       rateLimit: options.limiters
-        ? options.limiters.for(connector.record.id, connector.type)
+        ? options.limiters.for(connector.record.id, module)
         : options.rateLimit === false
           ? false
           : { ...module.rateLimit, ...options.rateLimit },

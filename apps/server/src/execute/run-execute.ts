@@ -1,4 +1,4 @@
-import { type ConnectorType, connectorKind, requireConnectorType } from '@conduit/connectors';
+import type { ConnectorType } from '@conduit/connectors';
 import {
   type ActionAlias,
   type ActionDefinition,
@@ -91,7 +91,10 @@ async function upstreamFailure(
   names: { entity: string; action: string },
 ): Promise<unknown> {
   if (c.req.raw.signal.aborted) return clientClosed();
-  const mapped = translateExecuteError(error, { vendor: connectorKind(type).vendor, action: names.action });
+  const mapped = translateExecuteError(error, {
+    vendor: services.registry.kindOf(type).vendor,
+    action: names.action,
+  });
   if (!(mapped instanceof UpstreamFailureError)) return mapped;
   if (mapped.code === 'upstream_auth_failed') {
     await services.connectors.markNeedsReauth(record);
@@ -127,8 +130,9 @@ export function createRunExecute(services: ServerServices, options: ExecuteRoute
   return async (c, id, request) => {
     const caller = requireCaller(c);
     const record = await options.records.get(caller, id, () => services.connectors.get(caller, id));
-    const type = requireConnectorType(record.connectorType);
-    const definition = definitionOf(type);
+    const kind = services.registry.kindOf(record.connectorType);
+    const type = kind.type;
+    const definition = definitionOf(services.registry, type);
     const { entity, params } = request;
 
     const found = findAction(definition, entity, request.action);
@@ -146,7 +150,7 @@ export function createRunExecute(services: ServerServices, options: ExecuteRoute
     const { action } = resolveExecuteRequest(definition, entity, request.action, params);
 
     const executor = await options.executors.forConnector(caller, record, type, c.get('requestId'));
-    const vendor = connectorKind(type).vendor;
+    const vendor = kind.vendor;
     const deadline = new RequestDeadline(c.req.raw.signal, options.deadlineMs, () =>
       upstreamTimeout(vendor, options.deadlineMs),
     );

@@ -1,5 +1,5 @@
+import type { ConnectorRegistry } from '@conduit/connector-kit';
 import type { ConnectorType } from '@conduit/connectors';
-import { connectorRegistry } from '@conduit/connectors/loaded';
 import type { ResponseBounds } from '@conduit/transport';
 import {
   assertUrlAllowed,
@@ -65,9 +65,16 @@ export class UpstreamEgress {
   readonly #settings: UpstreamEgressSettings;
   readonly #dispatchers = new Map<string, Agent>();
   readonly #policy: ReturnType<typeof createEgressPolicy>;
+  readonly #registry: Pick<ConnectorRegistry, 'forKind'> | undefined;
 
-  constructor(settings: UpstreamEgressSettings = {}) {
+  /**
+   * @param registry the connector modules whose download hosts (`ConnectorModule.downloadHosts`)
+   *   a connector's downloads may reach besides its API host; without it, only that host and
+   *   `settings.downloadHosts`.
+   */
+  constructor(settings: UpstreamEgressSettings = {}, registry?: Pick<ConnectorRegistry, 'forKind'>) {
     this.#settings = settings;
+    this.#registry = registry;
     this.#policy = createEgressPolicy({ allow: settings.allow ?? [] });
   }
 
@@ -80,7 +87,7 @@ export class UpstreamEgress {
     const extra = this.#settings.downloadHosts ?? [];
     const allowedHosts = extra.includes('*')
       ? undefined
-      : [api.hostname, ...(connectorRegistry.forKind(type)?.downloadHosts ?? []), ...extra];
+      : [api.hostname, ...(this.#registry?.forKind(type)?.downloadHosts ?? []), ...extra];
     const key = allowedHosts === undefined ? '*' : allowedHosts.join(',');
     let dispatcher = this.#dispatchers.get(key);
     if (!dispatcher) {

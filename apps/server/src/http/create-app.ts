@@ -1,3 +1,4 @@
+import type { ConnectorRegistry } from '@conduit/connector-kit';
 import { connectorRegistry } from '@conduit/connectors/loaded';
 import { type Context, Hono } from 'hono';
 import { type Clock, systemClock } from '../clock';
@@ -82,6 +83,8 @@ export interface CreateAppOptions {
   readonly executors?: ExecutorResolver;
   /** The upstream egress; default one built from `config.egress`. */
   readonly egress?: UpstreamEgress;
+  /** The connector modules the app runs. Default every connector Conduit ships (`@conduit/connectors/loaded`). */
+  readonly registry?: ConnectorRegistry;
 }
 
 /** The server's HTTP app, ready to be served by any `fetch`-style server. */
@@ -116,6 +119,7 @@ export function createApp(options: CreateAppOptions): ConduitApp {
   const clock = options.clock ?? systemClock;
   const metrics = options.metrics ?? createServerMetrics();
   const extensions = options.extensions ?? [];
+  const registry = options.registry ?? connectorRegistry;
   let draining = false;
   const isDraining = () => draining;
 
@@ -135,6 +139,7 @@ export function createApp(options: CreateAppOptions): ConduitApp {
   };
 
   const connectors: ConnectorService = new ConnectorService({
+    registry,
     store,
     keyring: config.keyring,
     clock,
@@ -144,7 +149,7 @@ export function createApp(options: CreateAppOptions): ConduitApp {
       // Only a connector holding the operator's own OAuth client: its secret follows the config.
       const client = config.oauthClients?.[type];
       if (client === undefined || credentials.client_id !== client.clientId) return;
-      const module = connectorRegistry.forKind(type);
+      const module = registry.forKind(type);
       if (module?.oauth === undefined) return;
       const baseUrl = module.baseUrl(connectorConfig);
       assertOAuthHost(
@@ -190,7 +195,7 @@ export function createApp(options: CreateAppOptions): ConduitApp {
     },
   });
 
-  const egress = options.egress ?? new UpstreamEgress(config.egress);
+  const egress = options.egress ?? new UpstreamEgress(config.egress, registry);
   const services: ServerServices = {
     store,
     config,
@@ -206,6 +211,7 @@ export function createApp(options: CreateAppOptions): ConduitApp {
     egress,
     extensions,
     tokenSigner,
+    registry,
     connectors,
     connectSessions: new ConnectSessionService({
       store,

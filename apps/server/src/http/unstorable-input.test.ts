@@ -1,4 +1,4 @@
-import { SEARCHABLE_FIELDS } from '@conduit/asana';
+import { SEARCHABLE_FIELDS } from '@conduit/asana/records';
 import { CreatedConnectorSchema, ErrorBodySchema } from '@conduit/protocol';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import { SEARCHABLE_FIELDS } from '@conduit/asana';
+import { SEARCHABLE_FIELDS } from '@conduit/asana/records';
 import { describe, expect, it } from 'vitest';
 import { collectionLayout } from './collection-layout';
 import { indexedDocument } from './indexed-document';

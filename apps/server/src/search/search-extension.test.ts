@@ -1,4 +1,4 @@
-import { SEARCHABLE_FIELDS } from '@conduit/asana';
+import { SEARCHABLE_FIELDS } from '@conduit/asana/records';
 import { CreatedConnectorSchema, type SearchEnvelope } from '@conduit/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createExecuteExtension } from '../execute/execute-extension';

@@ -1,4 +1,4 @@
-import { requireConnectorType } from '@conduit/connectors';
+import type { ConnectorRegistry } from '@conduit/connector-kit';
 import { findAction } from '@conduit/protocol';
 import { ChangeFeed } from '../changes/change-feed';
 import { registerChangeRoutes } from '../changes/change-routes';
@@ -27,10 +27,15 @@ export interface SearchExtension extends ServerExtension {
  */
 export function createSearchExtension(): SearchExtension {
   let store: Store | undefined;
+  let registry: ConnectorRegistry | undefined;
   let engine: SearchEngine | undefined;
   const storeOf = (): Store => {
     if (!store) throw new Error('the search feature is used before the app was built');
     return store;
+  };
+  const registryOf = (): ConnectorRegistry => {
+    if (!registry) throw new Error('the search feature is used before the app was built');
+    return registry;
   };
   return {
     name: 'search',
@@ -40,16 +45,13 @@ export function createSearchExtension(): SearchExtension {
     },
     registerRoutes(app, services) {
       store = services.store;
+      registry = services.registry;
       engine = new SearchEngine(store);
       const feed = new ChangeFeed(store.db);
       registerChangeRoutes(app, services, () => feed);
     },
     search: async (connector: ConnectorRecord, entity, params, signal) => {
-      const action = findAction(
-        definitionOf(requireConnectorType(connector.connectorType)),
-        entity,
-        'search',
-      );
+      const action = findAction(definitionOf(registryOf(), connector.connectorType), entity, 'search');
       // The execute route checked the entity offers search before calling.
       const fields = 'error' in action ? {} : (action.searchableFields ?? {});
       const unsearchable = 'error' in action ? undefined : action.unsearchableFields;

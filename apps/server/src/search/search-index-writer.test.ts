@@ -1,4 +1,4 @@
-import { SEARCHABLE_FIELDS } from '@conduit/asana';
+import { SEARCHABLE_FIELDS } from '@conduit/asana/records';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from '../store/store';
 import { type TestStoreLocation, testStoreLocation } from '../test-support/test-app';

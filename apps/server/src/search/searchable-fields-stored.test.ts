@@ -1,4 +1,5 @@
 import type { ConnectorType } from '@conduit/connectors';
+import { connectorRegistry } from '@conduit/connectors/loaded';
 import { CreatedConnectorSchema, type SearchFieldType, SyncSummarySchema } from '@conduit/protocol';
 import { startAsanaSimulator, startSalesforceSimulator, startZendeskSimulator } from '@conduit/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -66,7 +67,7 @@ function hasValue(value: unknown): boolean {
 const scalar = (type: SearchFieldType) => type !== 'object' && type !== 'array';
 
 describe.each(Object.keys(upstreams) as ConnectorType[])('searchable fields of %s', (type) => {
-  const definition = definitionOf(type);
+  const definition = definitionOf(connectorRegistry, type);
   const searches = Object.entries(definition.entities).flatMap(([entity, { actions }]) =>
     actions.search ? [{ entity, action: actions.search }] : [],
   );

@@ -1,5 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { builtinConnectors, type Connectors } from '@conduit/connectors';
 import { type Clock, systemClock } from '../clock';
 import { ConfigError } from '../config/config-error';
 import { type Environment, loadServerConfig, type ServerConfig } from '../config/server-config';
@@ -41,6 +42,12 @@ export interface CreateServerOptions {
   readonly extensions?: readonly ServerExtension[];
   /** How connectors are executed. Default `defaultExecutorResolver` over the server's metrics. */
   readonly executors?: ExecutorResolver;
+  /**
+   * The connectors the server runs: their kinds are what `connector_type` may name, their modules
+   * what executes, syncs and is searched. Default every connector Conduit ships
+   * (`builtinConnectors`); a connector of your own is a line of `defineConnectors([...CONNECTORS, line])`.
+   */
+  readonly connectors?: Connectors;
 }
 
 /** A built server: store opened and migrated, bootstrap application ensured, app ready to serve. */
@@ -71,8 +78,9 @@ export interface ConduitServer {
  * ```
  */
 export async function createServer(options: CreateServerOptions = {}): Promise<ConduitServer> {
+  const registry = await (options.connectors ?? builtinConnectors).load();
   const config: ServerConfig = {
-    ...loadServerConfig(options.env ?? process.env, options.cwd ?? process.cwd()),
+    ...loadServerConfig(options.env ?? process.env, options.cwd ?? process.cwd(), registry),
     ...options.config,
   };
   const logger = options.logger ?? createJsonLogger({ level: config.logLevel });
@@ -106,7 +114,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<C
   });
 
   metrics.observePool(() => store.db.poolStats?.());
-  const egress = new UpstreamEgress(config.egress);
+  const egress = new UpstreamEgress(config.egress, registry);
   let app: ConduitApp;
   try {
     await refuseLostStore(store, {
@@ -142,6 +150,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<C
       }
     }
     app = createApp({
+      registry,
       store,
       config: {
         keyring,
@@ -166,6 +175,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<C
       executors:
         options.executors ??
         defaultExecutorResolver({
+          registry,
           metrics,
           egress,
           ...(limiters ? { limiters } : {}),

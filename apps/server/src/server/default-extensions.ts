@@ -1,4 +1,3 @@
-import { connectorRegistry } from '@conduit/connectors/loaded';
 import { createAgentApiExtension } from '../agent-api/agent-api-extension';
 import { registerAgentExecuteRoute } from '../agent-api/agent-execute-route';
 import type { Environment } from '../config/server-config';
@@ -26,7 +25,7 @@ export function defaultExtensions(
   return [
     // The seed's execute route, and the agent API's over the same core (the Airbyte SDK's face).
     createExecuteExtension({ faces: [registerAgentExecuteRoute] }),
-    createAgentApiExtension(connectorRegistry),
+    createAgentApiExtension(),
     createSearchExtension(),
     createSyncExtension({
       config: loadSyncConfig(env),

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { connectorRegistry } from '@conduit/connectors/loaded';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Keyring } from '../crypto/keyring';
 import type { Store } from '../store/store';
 import { manualClock, type TestStoreLocation, testStoreLocation } from '../test-support/test-app';
 import { registerApplication } from './applications';
 import type { Caller } from './caller';
-import { ConnectorService } from './connector-service';
+import { ConnectorService, type ConnectorServiceOptions } from './connector-service';
 import { createExecutorContext } from './executor-context';
 
 describe('ConnectorService', () => {
@@ -27,8 +28,19 @@ describe('ConnectorService', () => {
     await location?.cleanup();
   });
 
+  /** The service over the test's store, with the shipped connectors; `options` replace the rest. */
+  const serviceOf = (options: Partial<ConnectorServiceOptions> = {}) =>
+    new ConnectorService({
+      registry: connectorRegistry,
+      store,
+      keyring,
+      clock,
+      allowUpstreamOverride: false,
+      ...options,
+    });
+
   it('loads a connector with its credentials, config and upstream address', async () => {
-    const service = new ConnectorService({ store, keyring, clock, allowUpstreamOverride: false });
+    const service = serviceOf();
     const record = await service.create(caller, {
       external_user_id: 'u',
       connector_type: 'zendesk-support',
@@ -51,7 +63,7 @@ describe('ConnectorService', () => {
   });
 
   it('saves refreshed credentials sealed and active, and marks needs_reauth', async () => {
-    const service = new ConnectorService({ store, keyring, clock, allowUpstreamOverride: false });
+    const service = serviceOf();
     const record = await service.create(caller, {
       external_user_id: 'u',
       connector_type: 'asana',
@@ -86,7 +98,7 @@ describe('ConnectorService', () => {
   });
 
   it('refuses to run a stored base_url once the operator no longer allows it', async () => {
-    const permissive = new ConnectorService({ store, keyring, clock, allowUpstreamOverride: true });
+    const permissive = serviceOf({ allowUpstreamOverride: true });
     const record = await permissive.create(caller, {
       external_user_id: 'u',
       connector_type: 'asana',
@@ -94,7 +106,7 @@ describe('ConnectorService', () => {
       config: { base_url: 'http://127.0.0.1:4010/api/1.0' },
     });
     expect((await permissive.loadForCaller(caller, record.id)).baseUrl).toBe('http://127.0.0.1:4010/api/1.0');
-    const strict = new ConnectorService({ store, keyring, clock, allowUpstreamOverride: false });
+    const strict = serviceOf();
     await expect(strict.loadForCaller(caller, record.id)).rejects.toMatchObject({
       status: 422,
       code: 'base_url_not_allowed',
@@ -103,11 +115,7 @@ describe('ConnectorService', () => {
 
   it('tells the lifecycle about each creation', async () => {
     const created: string[] = [];
-    const service = new ConnectorService({
-      store,
-      keyring,
-      clock,
-      allowUpstreamOverride: false,
+    const service = serviceOf({
       lifecycle: { onCreated: async (connector) => void created.push(connector.id), deleteHooks: [] },
     });
     const record = await service.create(caller, {

@@ -1,12 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import {
-  CONNECTOR_KINDS,
-  type ConnectorType,
-  parseConnectorConfig,
-  parseConnectorCredentials,
-  requireConnectorType,
-  upstreamBaseUrl,
-} from '@conduit/connectors';
+import type { ConnectorRegistry } from '@conduit/connector-kit';
+import type { ConnectorType } from '@conduit/connectors';
 import {
   AuthenticationError,
   EgressDeniedError,
@@ -50,6 +44,8 @@ export interface ConnectorLifecycle {
 
 /** Dependencies of the connector service. */
 export interface ConnectorServiceOptions {
+  /** The connector modules the server runs: the kinds a body's `connector_type`, credentials and config are checked against. */
+  readonly registry: ConnectorRegistry;
   readonly store: Store;
   readonly keyring: Keyring;
   readonly clock: Clock;
@@ -148,6 +144,8 @@ function baseUrlNotAllowed(): ValidationError {
  * ```
  */
 export class ConnectorService {
+  /** The connector modules the server runs. */
+  readonly registry: ConnectorRegistry;
   readonly #store: Store;
   readonly #keyring: Keyring;
   readonly #clock: Clock;
@@ -158,6 +156,7 @@ export class ConnectorService {
   readonly #refreshes: RefreshSerializer;
 
   constructor(options: ConnectorServiceOptions) {
+    this.registry = options.registry;
     this.#refreshes = new RefreshSerializer(options.store.db);
     this.#store = options.store;
     this.#keyring = options.keyring;
@@ -168,13 +167,17 @@ export class ConnectorService {
     this.#lifecycle = options.lifecycle ?? { onCreated: async () => {}, deleteHooks: [] };
   }
 
+  #requireType(name: unknown): ConnectorType {
+    return this.registry.kindOf(name).type;
+  }
+
   /**
    * Validates a create body (400 shape / unknown kind, 403 `user_mismatch`, 422 credentials, config
    * and `base_url_not_allowed`), seals the credentials and stores the connector.
    */
   async create(caller: Caller, body: unknown): Promise<ConnectorRecord> {
     const request = parseCreateConnectorRequest(body, {
-      kinds: CONNECTOR_KINDS,
+      kinds: this.registry.kinds,
       allowUpstreamOverride: this.#allowUpstreamOverride,
     });
     if (caller.kind === 'scoped' && request.external_user_id !== caller.externalUserId) throw userMismatch();
@@ -219,7 +222,7 @@ export class ConnectorService {
   async update(caller: Caller, id: string, body: unknown): Promise<ConnectorRecord> {
     const request = parseBody(UpdateConnectorRequestSchema, body);
     const record = await this.get(caller, id);
-    const type = requireConnectorType(record.connectorType);
+    const type = this.#requireType(record.connectorType);
     const details: ValidationError['details'][number][] = [];
     let code: string | undefined;
     const check = <T>(parse: () => T): T | undefined => {
@@ -235,9 +238,11 @@ export class ConnectorService {
     const credentials =
       request.credentials === undefined
         ? undefined
-        : check(() => parseConnectorCredentials(type, request.credentials));
+        : check(() => this.registry.kindOf(type).parseCredentials(request.credentials));
     const config =
-      request.config === undefined ? undefined : check(() => parseConnectorConfig(type, request.config));
+      request.config === undefined
+        ? undefined
+        : check(() => this.registry.kindOf(type).parseConfig(request.config));
     if (request.config?.base_url !== undefined && !this.#allowUpstreamOverride) {
       details.push(...baseUrlNotAllowed().details);
       code ??= 'base_url_not_allowed';
@@ -289,7 +294,7 @@ export class ConnectorService {
       throw userMismatch();
     }
     const connectorType =
-      query.connectorType === undefined ? undefined : requireConnectorType(query.connectorType);
+      query.connectorType === undefined ? undefined : this.#requireType(query.connectorType);
     return this.#store.listConnectors(ownerOf(caller), {
       externalUserId: query.externalUserId,
       connectorType,
@@ -331,7 +336,7 @@ export class ConnectorService {
     credentials: unknown,
     status: ConnectorStatus = 'active',
   ): Promise<void> {
-    const valid = parseConnectorCredentials(requireConnectorType(connector.connectorType), credentials);
+    const valid = this.registry.kindOf(connector.connectorType).parseCredentials(credentials);
     const sealed = sealJson(this.#keyring, valid, credentialsContext(connector.id));
     const saved = await this.#store.updateConnectorCredentials(
       connector.id,
@@ -373,13 +378,18 @@ export class ConnectorService {
   }
 
   #load(record: ConnectorRecord): LoadedConnector {
-    const type = requireConnectorType(record.connectorType);
-    const config = parseConnectorConfig(type, record.config);
+    const type = this.#requireType(record.connectorType);
+    const config = this.registry.kindOf(type).parseConfig(record.config);
     if (config.base_url !== undefined && !this.#allowUpstreamOverride) throw baseUrlNotAllowed();
-    const credentials = parseConnectorCredentials(
+    const credentials = this.registry
+      .kindOf(type)
+      .parseCredentials(unsealJson(this.#keyring, record.credentials, credentialsContext(record.id)));
+    return {
+      record,
       type,
-      unsealJson(this.#keyring, record.credentials, credentialsContext(record.id)),
-    );
-    return { record, type, credentials, config, baseUrl: upstreamBaseUrl(type, config) } as LoadedConnector;
+      credentials,
+      config,
+      baseUrl: this.registry.kindOf(type).baseUrl(config),
+    } as LoadedConnector;
   }
 }

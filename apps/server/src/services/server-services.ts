@@ -1,3 +1,4 @@
+import type { ConnectorRegistry } from '@conduit/connector-kit';
 import type { Clock } from '../clock';
 import type { RateLimitSpec } from '../config/rate-limit-spec';
 import type { ConnectSessionService } from '../connect/connect-session-service';
@@ -91,6 +92,8 @@ export interface ServerServices {
   readonly logger: Logger;
   readonly clock: Clock;
   readonly metrics: ServerMetrics;
+  /** The connector modules this server runs (`createServer({ connectors })`): kinds, definitions, sync plans. */
+  readonly registry: ConnectorRegistry;
   readonly connectors: ConnectorService;
   /** Connect sessions: the end users' way to connect an account through the connect page. */
   readonly connectSessions: ConnectSessionService;

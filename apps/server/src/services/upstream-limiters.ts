@@ -1,5 +1,4 @@
-import { DEFAULT_RATE_LIMIT } from '@conduit/connector-kit';
-import { connectorRegistry } from '@conduit/connectors/loaded';
+import { type ConnectorModule, DEFAULT_RATE_LIMIT } from '@conduit/connector-kit';
 import type { RateLimiter, RateLimiterOptions } from '@conduit/transport';
 import { DeadlineAwareLimiter } from './deadline-aware-limiter';
 
@@ -14,7 +13,7 @@ import { DeadlineAwareLimiter } from './deadline-aware-limiter';
  * @example
  * ```ts
  * const limiters = new UpstreamLimiters();
- * module.createExecutor({ credentials, rateLimit: limiters.for(connector.id, connector.type) });
+ * module.createExecutor({ credentials, rateLimit: limiters.for(connector.id, module) });
  * ```
  */
 export class UpstreamLimiters {
@@ -25,11 +24,10 @@ export class UpstreamLimiters {
     this.#overrides = overrides;
   }
 
-  /** The connector's limiter, created on first use with the limits of its kind. */
-  for(connectorId: string, connectorType?: string): RateLimiter {
+  /** The connector's limiter, created on first use with the limits its module publishes. */
+  for(connectorId: string, module?: Pick<ConnectorModule, 'rateLimit' | 'displayName'>): RateLimiter {
     let limiter = this.#limiters.get(connectorId);
     if (!limiter) {
-      const module = connectorType === undefined ? undefined : connectorRegistry.forKind(connectorType);
       const published = module?.rateLimit ?? DEFAULT_RATE_LIMIT;
       limiter = new DeadlineAwareLimiter(
         { ...published, ...this.#overrides },

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SEARCHABLE_FIELDS } from '@conduit/asana';
+import { SEARCHABLE_FIELDS } from '@conduit/asana/records';
 import { CreatedConnectorSchema } from '@conduit/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createExecuteExtension } from '../execute/execute-extension';

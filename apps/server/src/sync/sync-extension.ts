@@ -8,8 +8,9 @@ import { migration0006SyncWatches } from '../store/migrations/0006-sync-watches'
 import { DEFAULT_SYNC_CONFIG, type SyncConfig } from './sync-config';
 import { registerSyncRoutes } from './sync-routes';
 import type { SyncPageEvent } from './sync-run';
-import { SYNCABLE_CONNECTOR_TYPES, SyncScheduler } from './sync-scheduler';
+import { SyncScheduler } from './sync-scheduler';
 import { moduleSyncUpstream, type SyncUpstreamFactory } from './sync-upstream';
+import { syncableTypes } from './syncable-types';
 
 /** Options of {@link createSyncExtension}. */
 export interface SyncExtensionOptions {
@@ -63,6 +64,7 @@ export function createSyncExtension(options: SyncExtensionOptions = {}): SyncExt
     scheduler ??= new SyncScheduler({
       db: services.store.db,
       connectors: services.connectors,
+      registry: services.registry,
       logger: services.logger,
       clock: services.clock,
       metrics: services.metrics,
@@ -75,7 +77,8 @@ export function createSyncExtension(options: SyncExtensionOptions = {}): SyncExt
         );
         return factory({
           connector,
-          limiter: limiters?.for(record.id, record.connectorType),
+          registry: services.registry,
+          limiter: limiters?.for(record.id, services.registry.forKind(record.connectorType)),
           hooks: upstreamHooks(services.metrics, connector.type),
           saveCredentials: (credentials) => services.connectors.saveCredentials(record, credentials),
           coordinateRefresh: services.connectors.refreshCoordinator(record),
@@ -98,7 +101,7 @@ export function createSyncExtension(options: SyncExtensionOptions = {}): SyncExt
       registerSyncRoutes(app, services, () => built);
     },
     async onConnectorCreated(connector, services) {
-      if (!SYNCABLE_CONNECTOR_TYPES.includes(connector.connectorType)) return;
+      if (!syncableTypes(services.registry).includes(connector.connectorType)) return;
       await schedulerFor(services).trigger(connector, 'created', true);
     },
     beforeConnectorDelete: async (_tx, connector) => {

@@ -1,3 +1,4 @@
+import { connectorRegistry } from '@conduit/connectors/loaded';
 import { type AsanaSimulator, createLiveMemoryProbe, startAsanaSimulator } from '@conduit/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../logging/logger';
@@ -78,6 +79,7 @@ describe.each(['sqlite', 'postgres'] as const)('a long sync run on %s', (kind) =
         repository,
         writer: new SearchIndexWriter(store.dialect),
         upstream: moduleSyncUpstream({
+          registry: connectorRegistry,
           connector,
           limiter: new UpstreamLimiters({ requestsPerInterval: 1_000_000, intervalMs: 1_000 }).for(
             connectorId,

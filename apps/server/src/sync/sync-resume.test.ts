@@ -1,3 +1,4 @@
+import { connectorRegistry } from '@conduit/connectors/loaded';
 import { type AsanaSimulator, startAsanaSimulator } from '@conduit/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../logging/logger';
@@ -85,6 +86,7 @@ describe.each(['sqlite', 'postgres'] as const)('resuming sync runs on %s', (kind
       repository,
       writer: new SearchIndexWriter(store.dialect),
       upstream: moduleSyncUpstream({
+        registry: connectorRegistry,
         connector,
         limiter: limiters.for(connectorId),
         saveCredentials: async () => {},

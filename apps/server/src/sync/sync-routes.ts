@@ -5,7 +5,8 @@ import { readJsonBody } from '../http/read-json-body';
 import type { ServerServices } from '../services/server-services';
 import type { ConnectorRecord } from '../store/store';
 import { parseBody } from '../validation/parse-body';
-import { SYNCABLE_CONNECTOR_TYPES, type SyncScheduler } from './sync-scheduler';
+import type { SyncScheduler } from './sync-scheduler';
+import { syncableTypes } from './syncable-types';
 
 /**
  * The path of the sync calls (contract §4).
@@ -50,14 +51,14 @@ export function registerSyncRoutes(
     const connector = await services.connectors.get(requireCaller(c), c.req.param('id'));
     // The body is optional: `POST …/sync` with nothing asks for the usual run.
     const full = fullFlag(await readJsonBody(c, services.config.bodyLimitBytes, { optional: true }));
-    if (!SYNCABLE_CONNECTOR_TYPES.includes(connector.connectorType)) throw notSyncable(connector);
+    if (!syncableTypes(services.registry).includes(connector.connectorType)) throw notSyncable(connector);
     const syncId = await scheduler().trigger(connector, 'manual', full);
     return c.json({ sync_id: syncId }, 202);
   });
 
   app.get(SYNC_PATH, async (c) => {
     const connector = await services.connectors.get(requireCaller(c), c.req.param('id'));
-    if (!SYNCABLE_CONNECTOR_TYPES.includes(connector.connectorType)) throw notSyncable(connector);
+    if (!syncableTypes(services.registry).includes(connector.connectorType)) throw notSyncable(connector);
     const summaries = await scheduler().summaries([connector]);
     return c.json(summaries.get(connector.id)!);
   });

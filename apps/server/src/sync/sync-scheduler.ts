@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { connectorRegistry } from '@conduit/connectors/loaded';
+import type { ConnectorRegistry } from '@conduit/connector-kit';
 import type { SyncSummary } from '@conduit/protocol';
 import { trace } from '@opentelemetry/api';
 import type { Clock } from '../clock';
@@ -16,27 +16,11 @@ import { type ClaimedRun, SyncRepository, type SyncTrigger } from './sync-reposi
 import { executeSyncRun, type SyncPageEvent } from './sync-run';
 import type { SyncUpstream } from './sync-upstream';
 import { SyncWatcher } from './sync-watcher';
-
-/**
- * The connector kinds a sync exists for (the others have no entities defined).
- *
- * @example
- * ```ts
- * if (!SYNCABLE_CONNECTOR_TYPES.includes(connector.connectorType)) return;
- * ```
- */
-export const SYNCABLE_CONNECTOR_TYPES: readonly string[] = connectorRegistry.modules
-  .filter((module) => module.sync !== undefined)
-  .map((module) => module.kind);
-
-/** The connector kinds whose sync plan declares an upstream change stream to watch. */
-const WATCHABLE_CONNECTOR_TYPES: readonly string[] = connectorRegistry.modules
-  .filter((module) => module.sync?.changes !== undefined)
-  .map((module) => module.kind);
+import { syncableTypes, watchableTypes } from './syncable-types';
 
 /** The synced entities of a connector kind, in the order its module's plan gives them. */
-function entitiesOf(connectorType: string | undefined): readonly string[] {
-  return connectorType === undefined ? [] : (connectorRegistry.forKind(connectorType)?.sync?.entities ?? []);
+function entitiesOf(registry: ConnectorRegistry, connectorType: string | undefined): readonly string[] {
+  return connectorType === undefined ? [] : (registry.forKind(connectorType)?.sync?.entities ?? []);
 }
 
 /** Runs abandoned after this many claims (each claim follows a process dying or a store failure mid-run). */
@@ -46,6 +30,8 @@ const MAX_ATTEMPTS = 5;
 export interface SyncSchedulerDependencies {
   readonly db: SqlDatabase;
   readonly connectors: ConnectorService;
+  /** The connector modules the server runs: their sync plans. */
+  readonly registry: ConnectorRegistry;
   readonly logger: Logger;
   readonly clock: Clock;
   readonly metrics: ServerMetrics;
@@ -103,7 +89,7 @@ export class SyncScheduler {
       clock: deps.clock,
       config: deps.config,
       owner: this.owner,
-      watchableTypes: WATCHABLE_CONNECTOR_TYPES,
+      watchableTypes: watchableTypes(deps.registry),
       findConnector: (connectorId) => this.#findConnector(connectorId),
       upstreamFor: (connector) => deps.upstreamFor(connector),
       trigger: (connector, full) => this.trigger(connector, 'watch', full),
@@ -161,7 +147,7 @@ export class SyncScheduler {
   /** The `sync` summaries of connectors (contract §4), by id. */
   async summaries(connectors: readonly ConnectorRecord[]): Promise<Map<string, SyncSummary>> {
     const ids = connectors
-      .filter((connector) => SYNCABLE_CONNECTOR_TYPES.includes(connector.connectorType))
+      .filter((connector) => syncableTypes(this.#deps.registry).includes(connector.connectorType))
       .map((c) => c.id);
     const summaries = new Map<string, SyncSummary>();
     if (ids.length === 0) return summaries;
@@ -177,17 +163,18 @@ export class SyncScheduler {
       summaries.set(id, {
         state: state?.active ? 'running' : state?.lastOutcome === 'failed' ? 'failed' : 'idle',
         last_success_at: iso(state?.lastSuccessAt ?? null),
-        entities: entitiesOf(connectors.find((connector) => connector.id === id)?.connectorType).map(
-          (entity) => {
-            const entityState = perEntity?.get(entity);
-            return {
-              entity,
-              records: perCount?.get(entity) ?? 0,
-              synced_at: iso(entityState?.syncedAt ?? null),
-              ...(entityState?.error ? { error: entityState.error } : {}),
-            };
-          },
-        ),
+        entities: entitiesOf(
+          this.#deps.registry,
+          connectors.find((connector) => connector.id === id)?.connectorType,
+        ).map((entity) => {
+          const entityState = perEntity?.get(entity);
+          return {
+            entity,
+            records: perCount?.get(entity) ?? 0,
+            synced_at: iso(entityState?.syncedAt ?? null),
+            ...(entityState?.error ? { error: entityState.error } : {}),
+          };
+        }),
       });
     }
     return summaries;
@@ -222,7 +209,12 @@ export class SyncScheduler {
     const now = clock.now();
     if (now >= this.#nextDueScan) {
       this.#nextDueScan = now + Math.min(config.intervalMs / 4, 60_000, Math.max(config.pollMs, 1_000) * 15);
-      const due = await this.#repository.dueConnectors(SYNCABLE_CONNECTOR_TYPES, now, config.intervalMs, 100);
+      const due = await this.#repository.dueConnectors(
+        syncableTypes(this.#deps.registry),
+        now,
+        config.intervalMs,
+        100,
+      );
       for (const connectorId of due) {
         await this.#repository.enqueue(connectorId, {
           trigger: 'interval',

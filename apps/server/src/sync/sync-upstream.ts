@@ -1,12 +1,12 @@
 import {
   type ConnectorModule,
+  type ConnectorRegistry,
   readSyncPage,
   type SyncChangePage,
   type SyncJobKey,
   type SyncListingContext,
   type SyncPlan,
 } from '@conduit/connector-kit';
-import { connectorRegistry } from '@conduit/connectors/loaded';
 import type { RateLimiter, RefreshCoordinator, TransportHooks } from '@conduit/transport';
 import type { LoadedConnector } from '../services/connector-service';
 import { VERSION } from '../version';
@@ -52,6 +52,8 @@ export interface SyncUpstream {
 export interface SyncUpstreamOptions {
   readonly connector: LoadedConnector;
   /** The connector's request budget in this process; undefined for none (`CONDUIT_UPSTREAM_RATE_LIMIT=off`). */
+  /** The connector modules the server runs (the connector's module and its sync plan come from it). */
+  readonly registry: ConnectorRegistry;
   readonly limiter: RateLimiter | undefined;
   readonly hooks?: TransportHooks;
   /** Persists refreshed OAuth credentials (sealed, connector `active`). */
@@ -79,7 +81,7 @@ export type SyncUpstreamFactory = (options: SyncUpstreamOptions) => SyncUpstream
  */
 export function moduleSyncUpstream(options: SyncUpstreamOptions): SyncUpstream {
   const { connector } = options;
-  const module = connectorRegistry.forKind(connector.type);
+  const module = options.registry.forKind(connector.type);
   const plan = module?.sync;
   if (!module || !plan) throw new TypeError(`cannot sync a ${connector.type} connector`);
   const executor = module.createExecutor({
