@@ -14,7 +14,9 @@ import { startAsanaSimulator } from '@conduit/testkit';
 import {
   buildServerImage,
   findContainerEngine,
+  hostNetworkServerEnv,
   run as sh,
+  startServerContainer,
 } from '../../apps/server/container/container-engine.mjs';
 
 export const title = 'Container image: size, start time, an execute through it (issue 31)';
@@ -51,34 +53,13 @@ export async function run() {
   const name = `conduit-bench-${randomBytes(3).toString('hex')}`;
   const started = performance.now();
   // The host's network: the container reaches PostgreSQL and the simulator on 127.0.0.1.
-  sh(engine, [
-    'run',
-    '-d',
-    '--name',
+  startServerContainer({
+    engine,
+    runFlags,
+    tag: TAG,
     name,
-    '--network',
-    'host',
-    ...runFlags,
-    '-e',
-    `CONDUIT_PORT=${port}`,
-    '-e',
-    `CONDUIT_DATABASE_URL=${DATABASE_URL}`,
-    '-e',
-    `CONDUIT_DATABASE_SCHEMA=${schema}`,
-    '-e',
-    `CONDUIT_ENCRYPTION_KEY=${randomBytes(32).toString('base64')}`,
-    '-e',
-    `CONDUIT_BOOTSTRAP_CLIENT_ID=${clientId}`,
-    '-e',
-    `CONDUIT_BOOTSTRAP_CLIENT_SECRET=${clientSecret}`,
-    '-e',
-    'CONDUIT_ALLOW_UPSTREAM_OVERRIDE=1',
-    '-e',
-    'CONDUIT_EGRESS_ALLOW=127.0.0.1',
-    '-v',
-    `${name}-data:/var/lib/conduit`,
-    TAG,
-  ]);
+    env: hostNetworkServerEnv({ port, databaseUrl: DATABASE_URL, schema, clientId, clientSecret }),
+  });
   let result;
   try {
     const readyMs = await waitFor(async () => (await fetch(`${url}/readyz`)).ok, 60_000);

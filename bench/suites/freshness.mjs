@@ -6,16 +6,16 @@
 // ../lib/freshness-support-desk.mjs); a kind not run keeps its last results.
 //   node bench/run.mjs freshness      (FRESHNESS_STORES=sqlite to run one store,
 //                                      FRESHNESS_KINDS=crm to run one kind)
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { HostedClient } from '@conduit/hosted';
 import { startAsanaSimulator } from '@conduit/testkit';
+import { startConduitServer } from '../lib/conduit-server.mjs';
 import { asanaProjectsScenario } from '../lib/freshness-asana-projects.mjs';
 import { crmBaseScenario, crmScenario } from '../lib/freshness-crm.mjs';
 import { supportDeskScenario } from '../lib/freshness-support-desk.mjs';
@@ -38,47 +38,8 @@ const DATABASE_URL = process.env.CONDUIT_BENCH_DATABASE_URL ?? 'postgres://postg
 const STORES = (process.env.FRESHNESS_STORES ?? 'sqlite,postgres').split(',');
 const KINDS = (process.env.FRESHNESS_KINDS ?? 'asana,support-desk,crm').split(',');
 const root = join(import.meta.dirname, '..', '..');
-const serverScript = join(root, 'apps', 'server', 'dist', 'main.js');
 const resultsPath = join(root, 'bench', 'RESULTS.md');
 const log = (line) => process.stderr.write(`  freshness: ${line}\n`);
-
-/** `node apps/server/dist/main.js`, ready once it prints `listening on http://HOST:PORT`; warnings kept. */
-function startConduitServer(env) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [serverScript], {
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const exited = new Promise((resolveExit) => child.once('exit', resolveExit));
-    const warnings = [];
-    const keep = (line) => {
-      if (/"level":"(warn|error|fatal)"|"level":(40|50|60)\b/.test(line) && warnings.length < 200)
-        warnings.push(line);
-    };
-    createInterface({ input: child.stderr }).on('line', keep);
-    const lines = createInterface({ input: child.stdout });
-    child.once('exit', (code) => reject(new Error(`the server exited with ${code} before it listened`)));
-    lines.once('line', (line) => {
-      const url = /^listening on (http:\/\/\S+)$/.exec(line)?.[1];
-      if (!url) {
-        reject(new Error(`unexpected first line from the server: ${line}`));
-        return;
-      }
-      lines.on('line', keep);
-      resolve({
-        url,
-        pid: child.pid,
-        warnings,
-        stop: async () => {
-          child.kill('SIGTERM');
-          const forced = setTimeout(() => child.kill('SIGKILL'), 15_000);
-          await exited;
-          clearTimeout(forced);
-        },
-      });
-    });
-  });
-}
 
 /**
  * The task-management kind: Asana's simulator, its Events API read by the watch, 1,500 requests a
@@ -364,23 +325,26 @@ async function measureStore(scenario, kind) {
   const bootstrap = { clientId: 'bench-app', clientSecret: randomBytes(24).toString('base64url') };
   const dataDir = await mkdtemp(join(tmpdir(), 'conduit-bench-fresh-'));
   const schema = `bench_fresh_${randomBytes(4).toString('hex')}`;
-  const server = await startConduitServer({
-    CONDUIT_PORT: '0',
-    CONDUIT_DATA_DIR: dataDir,
-    CONDUIT_ALLOW_UPSTREAM_OVERRIDE: '1',
-    // The simulators listen on loopback (Salesforce's data host is the token answer's instance_url).
-    CONDUIT_EGRESS_ALLOW: '127.0.0.0/8',
-    CONDUIT_BOOTSTRAP_CLIENT_ID: bootstrap.clientId,
-    CONDUIT_BOOTSTRAP_CLIENT_SECRET: bootstrap.clientSecret,
-    // The driver searches several times a second; the per-application limit is not under test.
-    CONDUIT_RATE_LIMIT: '1000000/60s',
-    // The first full sync (about 10,000 listings for Asana) would take 7 minutes at 1,500 a
-    // minute; it runs without either limit, and the simulator's limit is switched on before
-    // anything is measured.
-    CONDUIT_UPSTREAM_RATE_LIMIT: 'off',
-    CONDUIT_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-    ...(kind === 'postgres' ? { CONDUIT_DATABASE_URL: DATABASE_URL, CONDUIT_DATABASE_SCHEMA: schema } : {}),
-  });
+  const server = await startConduitServer(
+    {
+      CONDUIT_PORT: '0',
+      CONDUIT_DATA_DIR: dataDir,
+      CONDUIT_ALLOW_UPSTREAM_OVERRIDE: '1',
+      // The simulators listen on loopback (Salesforce's data host is the token answer's instance_url).
+      CONDUIT_EGRESS_ALLOW: '127.0.0.0/8',
+      CONDUIT_BOOTSTRAP_CLIENT_ID: bootstrap.clientId,
+      CONDUIT_BOOTSTRAP_CLIENT_SECRET: bootstrap.clientSecret,
+      // The driver searches several times a second; the per-application limit is not under test.
+      CONDUIT_RATE_LIMIT: '1000000/60s',
+      // The first full sync (about 10,000 listings for Asana) would take 7 minutes at 1,500 a
+      // minute; it runs without either limit, and the simulator's limit is switched on before
+      // anything is measured.
+      CONDUIT_UPSTREAM_RATE_LIMIT: 'off',
+      CONDUIT_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      ...(kind === 'postgres' ? { CONDUIT_DATABASE_URL: DATABASE_URL, CONDUIT_DATABASE_SCHEMA: schema } : {}),
+    },
+    { keepWarnings: true },
+  );
   try {
     const hosted = new HostedClient({
       externalUserId: 'bench-user',

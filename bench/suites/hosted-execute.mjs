@@ -10,7 +10,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { HostedClient } from '@conduit/hosted';
+import { startConduitServer, syncedAsanaConnector } from '../lib/conduit-server.mjs';
 import { fixed, median, table } from '../lib/stats.mjs';
 import { startServerProcess } from '../variants/support/child-server.mjs';
 
@@ -27,11 +27,8 @@ const DATABASE_URL = process.env.CONDUIT_BENCH_DATABASE_URL ?? 'postgres://postg
 
 const root = join(import.meta.dirname, '..', '..');
 const simulatorScript = join(root, 'packages', 'testkit', 'dist', 'asana-simulator.js');
-const serverScript = join(root, 'apps', 'server', 'dist', 'main.js');
 const clientScript = join(import.meta.dirname, '..', 'variants', 'hosted-execute-client.mjs');
 const relayScript = join(import.meta.dirname, '..', 'variants', 'hosted-execute-relay.mjs');
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const log = (line) => process.stderr.write(`  hosted-execute: ${line}\n`);
 
@@ -50,37 +47,6 @@ function cpuMsOf(pid) {
   // The command name (field 2) may hold spaces and parentheses: count fields after its last ')'.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS;
-}
-
-/** `node apps/server/dist/main.js`, ready once it prints `listening on http://HOST:PORT`. */
-function startConduitServer(env) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [serverScript], {
-      env: { ...process.env, ...env },
-      // Logs (JSON lines at the default level) are written, as in production, then discarded.
-      stdio: ['ignore', 'pipe', 'ignore'],
-    });
-    const exited = new Promise((resolveExit) => child.once('exit', resolveExit));
-    const lines = createInterface({ input: child.stdout });
-    child.once('exit', (code) => reject(new Error(`the server exited with ${code} before it listened`)));
-    lines.once('line', (line) => {
-      const url = /^listening on (http:\/\/\S+)$/.exec(line)?.[1];
-      if (!url) {
-        reject(new Error(`unexpected first line from the server: ${line}`));
-        return;
-      }
-      resolve({
-        url,
-        pid: child.pid,
-        stop: async () => {
-          child.kill('SIGTERM');
-          const forced = setTimeout(() => child.kill('SIGKILL'), 15_000);
-          await exited;
-          clearTimeout(forced);
-        },
-      });
-    });
-  });
 }
 
 /**
@@ -139,22 +105,6 @@ function medianRun(runs) {
   );
 }
 
-/**
- * Waits for the connector's first sync (the server starts one on creation) to end: it is a one-off
- * read of the whole dataset, which would otherwise run under the first measured calls and be
- * counted as their CPU. The periodic work after it (run polling, change-stream reads) stays.
- */
-async function firstSync(hosted, connectorId, timeoutMs = 300_000) {
-  const started = Date.now();
-  for (;;) {
-    const status = await hosted.getSyncStatus(connectorId);
-    if (status.state === 'failed') throw new Error(`the first sync failed: ${JSON.stringify(status)}`);
-    if (status.state === 'idle' && status.last_success_at !== null) return;
-    if (Date.now() - started > timeoutMs) throw new Error('the first sync did not finish in time');
-    await sleep(200);
-  }
-}
-
 async function withStore(kind, simulator, work) {
   const bootstrap = { clientId: 'bench-app', clientSecret: randomBytes(24).toString('base64url') };
   const dataDir = await mkdtemp(join(tmpdir(), 'conduit-bench-'));
@@ -180,19 +130,8 @@ async function withStore(kind, simulator, work) {
   };
   const server = await startConduitServer(env);
   try {
-    const hosted = new HostedClient({
-      externalUserId: 'bench-user',
-      platformClientId: bootstrap.clientId,
-      platformClientSecret: bootstrap.clientSecret,
-      baseUrl: server.url,
-    });
-    const connector = await hosted.createConnector({
-      connectorType: 'asana',
-      credentials: { token: simulator.token },
-      config: { base_url: simulator.baseUrl },
-    });
-    await firstSync(hosted, connector.id);
-    return await work({ server, connectorId: connector.id, ...bootstrap });
+    const connectorId = await syncedAsanaConnector({ baseUrl: server.url, ...bootstrap, simulator });
+    return await work({ server, connectorId, ...bootstrap });
   } finally {
     await server.stop();
     await rm(dataDir, { recursive: true, force: true });

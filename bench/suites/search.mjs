@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
-import { SEARCHABLE_FIELDS } from '@conduit/asana';
+import { SEARCHABLE_FIELDS } from '@conduit/asana/records';
 import { SearchEngine } from '@conduit/server';
 import { fixed, percentile, table } from '../lib/stats.mjs';
 import { countsFor, seeded, userGid, vocabulary, zipf } from './search/dataset.mjs';

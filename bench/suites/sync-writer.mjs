@@ -6,6 +6,7 @@
 //   node bench/run.mjs sync-writer      (SYNC_WRITER_TASKS=20000, SYNC_WRITER_REPEATS=2)
 //   SYNC_WRITER_BASELINE=/path/to/other/apps/server/dist/index.js compares another build in the same run
 import { execFile } from 'node:child_process';
+import os from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { fixed, median, table } from '../lib/stats.mjs';
@@ -28,7 +29,7 @@ async function measure(kind, perTx, build) {
 }
 
 function loadAverage() {
-  return import('node:os').then((os) =>
+  return Promise.resolve(
     os
       .loadavg()
       .map((value) => value.toFixed(1))
@@ -103,6 +104,19 @@ async function measureIndexCost() {
   );
 }
 
+/**
+ * The load the run saw, said as it was: the absolute rates are only comparable within one run when
+ * other work shared the machine (a 1-minute load above the core count).
+ */
+function loadNote(loads) {
+  const cores = os.availableParallelism();
+  const peak = Math.max(...loads.map((load) => Number(String(load).split(' / ')[0])));
+  const seen = `load average, 1 / 5 / 15 min, before and after each round: ${loads.join(' → ')}, on ${cores} cores`;
+  return peak > cores
+    ? `**The machine was heavily loaded by other work during this run** (${seen}), so the absolute rates are below what the same code does on an idle machine; compare rows of one run only.`
+    : `The machine was not otherwise busy (${seen}).`;
+}
+
 export async function run() {
   const { rows, loads } = await measureAll();
   process.stderr.write('bench: sync-writer: index cost on postgres\n');
@@ -133,6 +147,6 @@ export async function run() {
     '',
     indexes,
     '',
-    `**The machine was heavily loaded by other engineers' work during this run** (load average, 1 / 5 / 15 min, before and after each round: ${loads.join(' → ')}, on 2 cores), so the absolute rates are far below what the same code does on an idle machine; compare rows of one run only.`,
+    loadNote(loads),
   ].join('\n');
 }

@@ -4,7 +4,8 @@
 //   node mcp-call.mjs --mode direct|memory|stdio --base-url U --project P --action get|list --calls N
 //   (token in ASANA_TOKEN)
 import { join } from 'node:path';
-import { asanaDefinition, createLocalExecutor } from '@conduit/asana';
+import { asanaDefinition } from '@conduit/asana';
+import { createLocalExecutor } from '@conduit/asana/deprecated';
 import { createMcpServer } from '@conduit/mcp';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';

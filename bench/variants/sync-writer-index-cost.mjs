@@ -2,7 +2,7 @@
 // schema, copies them aside under new ids, then times `INSERT … SELECT` of the copy with every
 // index, and with groups of indexes dropped inside the same (rolled-back) transaction.
 //   node sync-writer-index-cost.mjs TASKS ROUNDS      prints one JSON line
-import { SEARCHABLE_FIELDS } from '@conduit/asana';
+import { SEARCHABLE_FIELDS } from '@conduit/asana/records';
 import {
   collectionLayout,
   migration0003SyncState,

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { SEARCHABLE_FIELDS } from '@conduit/asana';
+import { SEARCHABLE_FIELDS } from '@conduit/asana/records';
 import { countsFor, recordBatches, vocabulary } from '../suites/search/dataset.mjs';
 import { DATABASE_URL, ensureConnector } from '../suites/search/stores.mjs';
 

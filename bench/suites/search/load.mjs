@@ -1,6 +1,6 @@
 // Generates the benchmark's account into one store (a child process per store, so SQLite and
 // PostgreSQL load in parallel): node load.mjs sqlite|postgres TASKS. Prints one JSON line.
-import { SEARCHABLE_FIELDS } from '@conduit/asana';
+import { SEARCHABLE_FIELDS } from '@conduit/asana/records';
 import { collectionLayout, SearchIndexWriter } from '@conduit/server';
 import { countsFor, recordBatches, vocabulary } from './dataset.mjs';
 import { ensureConnector, markReady, openBenchStore, resetStore } from './stores.mjs';

@@ -3,8 +3,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SEARCHABLE_ENTITIES } from '@conduit/asana';
+import { SEARCHABLE_ENTITIES } from '@conduit/asana/records';
 import {
+  connectorRegistry,
   DEFAULT_SYNC_CONFIG,
   executeSyncRun,
   migration0003SyncState,
@@ -47,6 +48,7 @@ async function syncOnce({ dataset, rateLimit }) {
         : { requestsPerInterval: 1_000_000, intervalMs: 1_000, maxConcurrent: 50 },
     );
     const upstream = moduleSyncUpstream({
+      registry: connectorRegistry,
       connector: {
         record: connector,
         type: 'task-management',
@@ -54,7 +56,7 @@ async function syncOnce({ dataset, rateLimit }) {
         config: {},
         baseUrl: sim.baseUrl,
       },
-      limiter: limiters.for(connectorId),
+      limiter: limiters.for(connectorId, connectorRegistry.forKind('task-management')),
       saveCredentials: async () => {},
       timeoutMs: 30_000,
     });
