@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { sharedMaxWorkers } from './vitest.shared';
+import { sharedDefine, sharedMaxWorkers, workspaceAliases } from './vitest.shared';
 
 export default defineConfig({
   test: {
@@ -9,6 +9,9 @@ export default defineConfig({
       // Checks of the repository itself (package manifests, tarballs), beside the scripts they guard.
       // scripts/packaging/ installs from tarballs and takes minutes: `pnpm check:packages` runs it.
       {
+        // The workspace packages from their sources, as in the packages' own tests (no build needed).
+        resolve: { alias: workspaceAliases },
+        define: sharedDefine,
         test: {
           name: 'repository',
           include: ['scripts/**/*.test.ts'],

@@ -112,6 +112,16 @@ describe('package manifests', () => {
     }
   });
 
+  it("make the workspace's own range the highest a package needs (its tests run them all)", () => {
+    const workspace = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+      engines?: { node?: string };
+    };
+    const highest = Object.values(ENGINES).reduce((a, b) =>
+      compareVersions(lowestNode(a), lowestNode(b)) >= 0 ? a : b,
+    );
+    expect(workspace.engines?.node).toBe(highest);
+  });
+
   it('pack no test, fixture or test-helper file', { timeout: 120_000 }, () => {
     for (const { directory, manifest } of published) {
       const packed = JSON.parse(
