@@ -87,6 +87,42 @@ describe('the Asana change stream without the workspace stream', () => {
     cursor = again.cursor;
   });
 
+  it('subscribes to a task in no project, whose edits, files, subtasks and deletion no project stream sees', async () => {
+    const loose = sim.addTask({ workspaceGid: workspace, name: 'Renew the lease', assigneeGid: sim.data.me.gid });
+    // Someone else's task in no project is not in the token's "My tasks": not listed, not watched.
+    const other = sim.data.users.find((user) => user.gid !== sim.data.me.gid)!;
+    const foreign = sim.addTask({ workspaceGid: workspace, name: 'Private', assigneeGid: other.gid });
+    now += 60_000;
+    const listed = await read(cursor, { everything: true });
+    const upserted = listed.changes.filter((change) => change.entity === 'tasks' && change.operation === 'upsert');
+    expect(upserted.map((change) => change.id)).toContain(loose.gid);
+    expect(upserted.find((change) => change.id === loose.gid)?.record).toMatchObject({ name: 'Renew the lease' });
+    expect(upserted.map((change) => change.id)).not.toContain(foreign.gid);
+    const subscriptions = JSON.parse(listed.cursor).projects;
+    expect(subscriptions[loose.gid]).toMatchObject({ t: 1 });
+    expect(subscriptions[foreign.gid]).toBeUndefined();
+    // Its first read handed out a token: what changed before it is for an incremental run.
+    expect(listed.resync).toBe('incremental');
+
+    sim.updateTask(loose.gid, { name: 'Renew the lease, signed' });
+    const file = sim.addAttachment({ parentGid: loose.gid, name: 'lease.pdf' });
+    const subtask = sim.addTask({ parentGid: loose.gid, name: 'Sign page 4' });
+    now += 30_000;
+    const seen = await read(listed.cursor, { everything: true });
+    expect(ids(seen, 'upsert')).toEqual(expect.arrayContaining([loose.gid, file.gid, subtask.gid]));
+
+    sim.deleteTask(loose.gid);
+    now += 30_000;
+    const gone = await read(seen.cursor, { everything: true });
+    expect(gone.changes).toContainEqual({ entity: 'tasks', id: loose.gid, operation: 'delete' });
+    // Gone from "My tasks" at the next listing: its subscription goes too, and never a project's deletion.
+    now += 60_000;
+    const after = await read(gone.cursor, { everything: true });
+    expect(JSON.parse(after.cursor).projects[loose.gid]).toBeUndefined();
+    expect(after.changes.filter((change) => change.entity === 'projects' && change.operation === 'delete')).toEqual([]);
+    cursor = after.cursor;
+  });
+
   it('asks for a full run when a token that had worked is refused: events were lost', async () => {
     sim.data.events.expireTokens();
     now += 60_000;

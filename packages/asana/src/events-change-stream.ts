@@ -74,7 +74,13 @@ function refused(error: unknown): boolean {
 /** What a workspace's watch cursor holds. */
 type WatchState =
   | { readonly v: 2; readonly mode: 'workspace'; readonly sync: string }
-  | ({ readonly v: 2; readonly mode: 'projects'; listedAt: number } & RoundsState);
+  | ({
+      readonly v: 2;
+      readonly mode: 'projects';
+      listedAt: number;
+      /** Pages the last listing of projects and loose tasks took: what each listing costs. */
+      listPages?: number;
+    } & RoundsState);
 
 function parseState(cursor: string | null): WatchState | null {
   if (cursor === null || cursor === '') return null;
@@ -90,18 +96,24 @@ function parseState(cursor: string | null): WatchState | null {
 }
 
 function projectsState(now: number): WatchState & { mode: 'projects' } {
-  return { v: 2, mode: 'projects', listedAt: 0, projects: {}, credit: 0, creditAt: now };
+  return { v: 2, mode: 'projects', listedAt: 0, listPages: 1, projects: {}, credit: 0, creditAt: now };
+}
+
+/** A list action of a workspace (the sync's own listing), its params, and the records it keeps. */
+export interface AsanaWorkspaceList {
+  readonly list: string;
+  readonly params: (workspace: string) => Record<string, string>;
+  readonly keep?: (record: Record<string, unknown>) => boolean;
 }
 
 /** What `asanaChangeStream` needs from the sync plan. */
 export interface AsanaChangeStreamOptions {
   /** The copy's `opt_fields` of an entity. */
   readonly optFields: (entity: SearchableEntity) => string;
-  /** The list action of a workspace's projects (the sync's own), and its params. */
-  readonly projectList: {
-    readonly list: string;
-    readonly params: (workspace: string) => Record<string, string>;
-  };
+  /** The listing of a workspace's projects. */
+  readonly projectList: AsanaWorkspaceList;
+  /** The listing of the workspace's tasks in no project (the user's "My tasks" that no project holds). */
+  readonly looseTaskList: AsanaWorkspaceList;
 }
 
 /**
@@ -113,8 +125,11 @@ export interface AsanaChangeStreamOptions {
  * subtasks at any depth and their attachments; the projects are read in rounds paced to
  * `context.requestsPerMinute` (a round of N projects costs N requests), busy projects every
  * couple of seconds, and the project list is read again every minute (new projects subscribed,
- * removed ones deleted from the copy). Users, teams, tags and sections, which no project stream
- * covers, are listed again by the service's periodic runs.
+ * removed ones deleted from the copy). A task in no project (in the user's "My tasks" only) gets a
+ * subscription of its own (`GET /events?resource=<task>`, which its subtasks and attachments
+ * bubble up to), in the same rounds; that list is read again with the projects'. Users, teams,
+ * tags and sections, which no project stream covers, are listed again by the service's periodic
+ * runs.
  *
  * A 412 on a first read hands out a token: the page asks for an incremental run, which covers what
  * changed before the subscription. A 412 on a token that worked means events were lost (delivery
@@ -123,11 +138,11 @@ export interface AsanaChangeStreamOptions {
  *
  * @example
  * ```ts
- * const page = await asanaChangeStream({ optFields, projectList }).read(executor, workspaceGid, cursor, signal, { now: Date.now(), requestsPerMinute: 150 });
+ * const page = await asanaChangeStream({ optFields, projectList, looseTaskList }).read(executor, workspaceGid, cursor, signal, { now: Date.now(), requestsPerMinute: 150 });
  * ```
  */
 export function asanaChangeStream(options: AsanaChangeStreamOptions): SyncChangeStream<SearchableEntity> {
-  const { optFields, projectList } = options;
+  const { optFields, projectList, looseTaskList } = options;
 
   async function events(
     executor: LocalConnectorExecutor,
@@ -167,26 +182,71 @@ export function asanaChangeStream(options: AsanaChangeStreamOptions): SyncChange
     }
   }
 
-  /** The workspace's projects now, as upserts with their records, and their gids. */
-  async function listProjects(
+  /** Every record a workspace list answers now (kept ones only), and the pages it took. */
+  async function listAll(
     executor: LocalConnectorExecutor,
     scope: string,
+    from: AsanaWorkspaceList,
+    entity: SearchableEntity,
     signal: AbortSignal | undefined,
-  ): Promise<{ records: Record<string, unknown>[]; gids: Set<string> }> {
+  ): Promise<{ records: Record<string, unknown>[]; pages: number }> {
     const records: Record<string, unknown>[] = [];
     let offset: string | null = null;
+    let pages = 0;
     do {
-      const page = await executor.readPage(projectList.list, projectList.params(scope), {
+      const page = await executor.readPage(from.list, from.params(scope), {
         offset,
         limit: 100,
-        query: { opt_fields: optFields('projects') },
+        query: { opt_fields: optFields(entity) },
         ...(signal ? { signal } : {}),
       });
-      records.push(...page.records);
+      pages += 1;
+      for (const record of page.records) if (from.keep?.(record) ?? true) records.push(record);
       offset = page.nextOffset;
     } while (offset !== null);
-    const gids = new Set(records.flatMap((record) => (typeof record.gid === 'string' ? [record.gid] : [])));
-    return { records, gids };
+    return { records, pages };
+  }
+
+  /**
+   * Reads the project list and the tasks in no project again, as upserts with their records (the
+   * copy compares content before it writes, so unchanged ones cost nothing downstream): new ones
+   * get a subscription, removed projects leave the copy. Returns the tasks that left the list
+   * (deleted, moved into a project, assigned to someone else): their streams are read a last time
+   * (a deletion shows there, or as a 404) before their subscriptions go; whether the token can
+   * still see a task that moved is for the full run's sweep.
+   */
+  async function relist(
+    executor: LocalConnectorExecutor,
+    scope: string,
+    state: WatchState & { mode: 'projects' },
+    signal: AbortSignal | undefined,
+    changes: SyncChange<SearchableEntity>[],
+  ): Promise<string[]> {
+    const projects = await listAll(executor, scope, projectList, 'projects', signal);
+    const loose = await listAll(executor, scope, looseTaskList, 'tasks', signal);
+    state.listPages = projects.pages + loose.pages;
+    const listed = { projects: new Set<string>(), tasks: new Set<string>() };
+    for (const [entity, { records }] of [
+      ['projects', projects],
+      ['tasks', loose],
+    ] as const) {
+      for (const record of records) {
+        if (typeof record.gid !== 'string') continue;
+        listed[entity].add(record.gid);
+        changes.push({ entity, id: record.gid, operation: 'upsert', record });
+        state.projects[record.gid] ??= { s: null, e: 0, r: 0, ...(entity === 'tasks' ? { t: 1 as const } : {}) };
+      }
+    }
+    const leaving: string[] = [];
+    for (const [gid, subscription] of Object.entries(state.projects)) {
+      if (subscription.t === 1) {
+        if (!listed.tasks.has(gid)) leaving.push(gid);
+      } else if (!listed.projects.has(gid)) {
+        delete state.projects[gid];
+        changes.push({ entity: 'projects', id: gid, operation: 'delete' });
+      }
+    }
+    return leaving;
   }
 
   async function readProjects(
@@ -197,27 +257,18 @@ export function asanaChangeStream(options: AsanaChangeStreamOptions): SyncChange
     context: SyncChangeReadContext,
   ): Promise<SyncChangePage<SearchableEntity>> {
     const { now } = context;
-    // Reading the project list again comes out of the same budget: a page of 100 every minute.
-    const listCost =
-      Math.ceil(Math.max(1, Object.keys(state.projects).length) / 100) * (60_000 / PROJECT_LIST_EVERY_MS);
+    // Reading the lists again comes out of the same budget: their pages every minute.
+    const listCost = (state.listPages ?? 1) * (60_000 / PROJECT_LIST_EVERY_MS);
     const perMinute = Math.max(context.requestsPerMinute - listCost, context.requestsPerMinute / 2);
     const changes: SyncChange<SearchableEntity>[] = [];
     let resync: 'incremental' | 'full' | undefined;
     const ask = (mode: 'incremental' | 'full') => {
       if (resync !== 'full') resync = mode;
     };
+    let leaving: string[] = [];
     if (now - state.listedAt >= PROJECT_LIST_EVERY_MS || Object.keys(state.projects).length === 0) {
-      const { records, gids } = await listProjects(executor, scope, signal);
+      leaving = await relist(executor, scope, state, signal, changes);
       state.listedAt = now;
-      // Unchanged records cost nothing downstream: the copy compares content before it writes.
-      for (const record of records)
-        changes.push({ entity: 'projects', id: String(record.gid), operation: 'upsert', record });
-      for (const gid of gids) state.projects[gid] ??= { s: null, e: 0, r: 0 };
-      for (const gid of Object.keys(state.projects)) {
-        if (gids.has(gid)) continue;
-        delete state.projects[gid];
-        changes.push({ entity: 'projects', id: gid, operation: 'delete' });
-      }
     }
     const readOne = async (gid: string): Promise<SyncChange<SearchableEntity>[]> => {
       const subscription = state.projects[gid]!;
@@ -240,9 +291,9 @@ export function asanaChangeStream(options: AsanaChangeStreamOptions): SyncChange
             break;
           }
           if (error instanceof NotFoundError || (error instanceof ApiError && error.status === 403)) {
-            // The project is gone or out of reach: so is its copy; the next list confirms it.
+            // The project (or loose task) is gone or out of reach: so is its copy; the next list confirms it.
             delete state.projects[gid];
-            found.push({ entity: 'projects', id: gid, operation: 'delete' });
+            found.push({ entity: subscription.t === 1 ? 'tasks' : 'projects', id: gid, operation: 'delete' });
             break;
           }
           throw error;
@@ -255,6 +306,10 @@ export function asanaChangeStream(options: AsanaChangeStreamOptions): SyncChange
       }
       return found;
     };
+    for (const gid of leaving) {
+      if (state.projects[gid]?.s != null) changes.push(...(await readOne(gid)));
+      delete state.projects[gid];
+    }
     // A few subscriptions at once, so a round is not held up by one slow answer; the changes keep
     // the order of the projects (and each project's stream its own order).
     const due = dueProjects(state, now, perMinute, context.everything === true);

@@ -13,6 +13,11 @@ export interface ProjectSubscription {
   e: number;
   /** When it was last read (epoch ms; 0 for never). */
   r: number;
+  /**
+   * Set on the subscription of a task in no project (reference §10: no project stream covers it);
+   * absent on a project's. Both kinds share the rounds: each costs one request a round.
+   */
+  t?: 1;
 }
 
 /** Everything the rounds remember between reads. */

@@ -66,12 +66,47 @@ describe('the sync plan of the Asana connector', () => {
     }
   });
 
+  it('reads the tasks in no project from "My tasks", keeping only those no project holds', async () => {
+    const mine = [
+      { gid: '10', projects: [], parent: null, num_subtasks: 1 },
+      { gid: '11', projects: [{ gid: '9', name: 'Launch' }], parent: null },
+      { gid: '12', projects: [], parent: { gid: '10', name: 'A loose task' } },
+    ];
+    const server = await startTestServer({ '*': { json: { data: mine, next_page: null } } });
+    const executor = asanaModule.createExecutor({
+      credentials: { token: 't' },
+      baseUrl: `${server.url}/api/1.0`,
+      rateLimit: false,
+      retry: false,
+    });
+    try {
+      const page = await readSyncPage(executor, plan, { kind: 'loose_tasks', parent: '1' }, null, {
+        pageSize: 100,
+        modifiedSince: '2026-01-01T00:00:00.000Z',
+      });
+      expect(Object.fromEntries(server.requests[0]?.query ?? [])).toMatchObject({
+        workspace: '1',
+        assignee: 'me',
+        modified_since: '2026-01-01T00:00:00.000Z',
+      });
+      // The task in a project is read under its project; the subtask under its parent.
+      expect(page.records.map((record) => record.gid)).toEqual(['10']);
+      expect(childJobs(plan, 'loose_tasks', page.records)).toEqual([
+        { kind: 'attachments', parent: '10' },
+        { kind: 'subtasks', parent: '10' },
+      ]);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('walks the hierarchy', () => {
     expect(childJobs(plan, 'workspaces', [{ gid: '1' }])).toEqual([
       { kind: 'teams', parent: '1' },
       { kind: 'users', parent: '1' },
       { kind: 'tags', parent: '1' },
       { kind: 'projects', parent: '1' },
+      { kind: 'loose_tasks', parent: '1' },
     ]);
     expect(childJobs(plan, 'projects', [{ gid: '2' }])).toEqual([
       { kind: 'sections', parent: '2' },

@@ -8,8 +8,8 @@ import { asanaChangeStream } from './events-change-stream';
 
 /**
  * One kind of listing a sync makes. Together they walk the upstream hierarchy: workspaces → their
- * teams, users, tags and projects → each project's sections and tasks → each task's subtasks
- * (when it has some) and attachments.
+ * teams, users, tags, projects and the tasks in no project → each project's sections and tasks →
+ * each task's subtasks (when it has some) and attachments.
  */
 export type AsanaSyncJobKind =
   | 'workspaces'
@@ -19,6 +19,7 @@ export type AsanaSyncJobKind =
   | 'projects'
   | 'sections'
   | 'project_tasks'
+  | 'loose_tasks'
   | 'subtasks'
   | 'attachments';
 
@@ -27,6 +28,21 @@ function gids(records: readonly Record<string, unknown>[]): string[] {
     typeof record.gid === 'string' && record.gid !== '' ? [record.gid] : [],
   );
 }
+
+/**
+ * A top-level task in no project. The token's user sees such tasks in "My tasks" only (reference
+ * §10): they are read from there, and the tasks in projects under their projects.
+ */
+function inNoProject(record: Record<string, unknown>): boolean {
+  return Array.isArray(record.projects) && record.projects.length === 0 && record.parent == null;
+}
+
+/** The user's tasks in a workspace ("My tasks"), of which the sync keeps those in no project. */
+const looseTaskList = {
+  list: 'tasks',
+  params: (workspace: string) => ({ workspace, assignee: 'me' }),
+  keep: inNoProject,
+};
 
 function taskChildren(records: readonly Record<string, unknown>[]): SyncJobKey<AsanaSyncJobKind>[] {
   const children: SyncJobKey<AsanaSyncJobKind>[] = [];
@@ -117,7 +133,7 @@ export const asanaSyncPlan: SyncPlan<AsanaSyncJobKind, SearchableEntity> = {
       list: 'workspaces',
       children: (records) =>
         gids(records).flatMap((gid) =>
-          (['teams', 'users', 'tags', 'projects'] as const).map((kind) => ({ kind, parent: gid })),
+          (['teams', 'users', 'tags', 'projects', 'loose_tasks'] as const).map((kind) => ({ kind, parent: gid })),
         ),
       incompleteOnFailure: [
         'workspaces',
@@ -181,6 +197,18 @@ export const asanaSyncPlan: SyncPlan<AsanaSyncJobKind, SearchableEntity> = {
       children: taskChildren,
       incompleteOnFailure: ['tasks', 'attachments'],
     },
+    loose_tasks: {
+      parentEntity: 'workspaces',
+      entity: 'tasks',
+      list: looseTaskList.list,
+      params: (workspace, context) => ({
+        ...looseTaskList.params(workspace),
+        ...(context.modifiedSince === null ? {} : { modified_since: context.modifiedSince }),
+      }),
+      keep: looseTaskList.keep,
+      children: taskChildren,
+      incompleteOnFailure: ['tasks', 'attachments'],
+    },
     subtasks: {
       parentEntity: 'tasks',
       parentField: 'parent.gid',
@@ -204,6 +232,7 @@ export const asanaSyncPlan: SyncPlan<AsanaSyncJobKind, SearchableEntity> = {
     optFields: (entity) => optFields[entity],
     // The same listing as the sync's `projects`: the watch reads it again for new and removed projects.
     projectList: { list: 'workspace_projects', params: (workspace) => ({ workspace_gid: workspace }) },
+    looseTaskList,
   }),
   deletions: 'sweep',
   // Only tasks (and the attachments listed under them) narrow by `modified_since`.

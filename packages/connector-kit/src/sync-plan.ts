@@ -88,6 +88,13 @@ export interface SyncListing<Kind extends string = string, Entity extends string
    * incremental run sees deletions without waiting for the next full run's sweep.
    */
   readonly deleted?: (record: Record<string, unknown>) => boolean;
+  /**
+   * The records that are this listing's, when its upstream list also answers records another
+   * listing reads (Asana's "My tasks" lists every task assigned to the user; the tasks in a project
+   * are read under the project, so only those in no project are kept): the others are neither
+   * stored nor lead to children here.
+   */
+  readonly keep?: (record: Record<string, unknown>) => boolean;
 }
 
 /**
@@ -269,7 +276,7 @@ export function childJobs<Kind extends string>(
 
 /**
  * Reads one page of a listing through a connector's executor: the definition's path and paging,
- * the plan's params and fields, the run's page size.
+ * the plan's params and fields, the run's page size; only the records the listing keeps.
  *
  * @example
  * ```ts
@@ -285,12 +292,15 @@ export function readSyncPage<Kind extends string, Entity extends string>(
   signal?: AbortSignal,
 ): Promise<RawPage> {
   const listing = plan.listings[job.kind];
-  return executor.readPage(listing.list, listing.params?.(job.parent, context) ?? {}, {
+  const page = executor.readPage(listing.list, listing.params?.(job.parent, context) ?? {}, {
     offset,
     limit: listing.pageSize ?? context.pageSize,
     query: plan.fieldsQuery?.(listing.entity),
     signal,
   });
+  const keep = listing.keep;
+  if (keep === undefined) return page;
+  return page.then(({ records, nextOffset }) => ({ records: records.filter((record) => keep(record)), nextOffset }));
 }
 
 /**

@@ -117,6 +117,41 @@ describe.each([
       expect(changes.filter((change) => change.id === gid).at(-1)?.operation).toBe('delete');
   });
 
+  it('watches a task in no project, which only the owner\'s "My tasks" holds', async () => {
+    const { store, connectorId } = w;
+    const runsBefore = (await w.runs()).length;
+    const workspaceGid = sim.data.me.workspaceGids[0]!;
+    const loose = sim.addTask({ workspaceGid, name: 'Renew the passport', assigneeGid: sim.data.me.gid });
+    await w.until(async () => (await storedRecords(store, connectorId)).tasks.includes(loose.gid));
+    sim.updateTask(loose.gid, { name: 'Renew the passport before May' });
+    const file = sim.addAttachment({ parentGid: loose.gid, name: 'photo.jpg' });
+    const subtask = sim.addTask({ parentGid: loose.gid, name: 'Book the photo booth' });
+    await w.until(async () => {
+      const [hit] = await w.search('tasks', { filter: { eq: { gid: loose.gid } } });
+      const stored = await storedRecords(store, connectorId);
+      return (
+        hit?.data.name === 'Renew the passport before May' &&
+        stored.attachments.includes(file.gid) &&
+        stored.tasks.includes(subtask.gid)
+      );
+    });
+    sim.deleteTask(loose.gid);
+    await w.until(async () => !(await storedRecords(store, connectorId)).tasks.includes(loose.gid));
+    const stored = await storedRecords(store, connectorId);
+    expect(stored.tasks).not.toContain(subtask.gid);
+    expect(stored.attachments).not.toContain(file.gid);
+    expect(stored).toEqual(expectedRecords(sim.data).records);
+    // The workspace stream's watch needs no run for it; the project streams' asks an incremental
+    // one when it subscribes to the new task (what changed before the subscription), never a full one.
+    const runs = (await w.runs()).slice(runsBefore);
+    expect(runs.filter((run) => run.mode === 'full')).toEqual([]);
+    const feed = await w.t.request('GET', `/api/v1/connectors/sources/${connectorId}/changes?limit=1000`, {
+      token: w.token,
+    });
+    const changes = (feed.body as { changes: { id: string; operation: string }[] }).changes;
+    expect(changes.filter((change) => change.id === loose.gid).at(-1)?.operation).toBe('delete');
+  });
+
   it('queues a full run when its cursor expired upstream', async () => {
     const before = (await w.runs()).length;
     sim.data.events.expireTokens();

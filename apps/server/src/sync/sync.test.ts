@@ -41,6 +41,14 @@ describe.each(['sqlite', 'postgres'] as const)('sync on %s', (kind) => {
 
   beforeAll(async () => {
     sim = await startAsanaSimulator({ dataset: { preset: 'tiny', seed: 11 } });
+    // Tasks in no project: the owner's come from "My tasks" with their subtasks and files (the
+    // expected records count them); someone else's is out of the token's reach.
+    const workspaceGid = sim.data.me.workspaceGids[0]!;
+    const loose = sim.addTask({ workspaceGid, name: 'Loose: file the taxes', assigneeGid: sim.data.me.gid });
+    sim.addTask({ parentGid: loose.gid, name: 'Loose: find the receipts' });
+    sim.addAttachment({ parentGid: loose.gid, name: 'receipts.pdf' });
+    const other = sim.data.users.find((user) => user.gid !== sim.data.me.gid)!;
+    sim.addTask({ workspaceGid, name: 'Loose: not mine', assigneeGid: other.gid });
     app = await startSyncTestApp(kind, `sync_${kind}`, {
       // Runs only: watching the change stream between runs has its own tests (sync-watcher.test.ts).
       sync: { config: { pollMs: 20, leaseMs: 5_000, intervalMs: 3_600_000, watchMs: 0 } },
@@ -69,6 +77,10 @@ describe.each(['sqlite', 'postgres'] as const)('sync on %s', (kind) => {
     const done = await settled(null);
     expect(done.state).toBe('idle');
     const { records, listings } = expectedRecords(sim.data);
+    const looseNames = (await search('tasks', { query: { filter: { keyword: { name: 'loose' } } } })).hits.map(
+      (hit) => hit.data.name,
+    );
+    expect(looseNames.sort()).toEqual(['Loose: file the taxes', 'Loose: find the receipts']);
     expect(await storedRecords(store, connectorId)).toEqual(records);
     expect(await indexInconsistencies(store, connectorId)).toEqual([]);
     // One request per listing (each fits one page), all of them with the searchable fields.

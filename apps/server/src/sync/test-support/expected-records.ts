@@ -9,8 +9,8 @@ export type ExpectedRecords = Record<
 /**
  * What a full sync must copy from a simulated account, computed from the simulator's dataset (not
  * from the sync's own walk): the account owner's workspaces, their teams, users, tags and
- * projects, the projects' sections and tasks with every level of subtasks, and the tasks'
- * attachments. Also the number of listings such a sync makes when every listing fits one page.
+ * projects, the projects' sections and tasks with every level of subtasks, the owner's tasks in
+ * no project with theirs, and the tasks' attachments. Also the number of listings such a sync makes when every listing fits one page.
  *
  * @example
  * ```ts
@@ -30,6 +30,12 @@ export function expectedRecords(data: AsanaDataset): { records: ExpectedRecords;
     for (const subtask of subtasks) visit(subtask);
   };
   for (const project of projects) for (const gid of data.taskGids({ projectGid: project })) visit(gid);
+  // The owner's tasks in no project ("My tasks" only): no project lists them.
+  for (const workspaceGid of workspaces)
+    for (const gid of data.taskGids({ workspaceGid, assigneeGid: data.me.gid })) {
+      const task = data.task(gid)!;
+      if (task.parentGid === null && task.projectGids.length === 0) visit(gid);
+    }
   const records: ExpectedRecords = {
     workspaces: [...workspaces],
     teams: data.teams.filter((team) => workspaces.has(team.workspaceGid)).map((team) => team.gid),
@@ -45,6 +51,6 @@ export function expectedRecords(data: AsanaDataset): { records: ExpectedRecords;
     attachments: [...tasks].flatMap((gid) => data.attachmentsOf(gid).map((attachment) => attachment.gid)),
   };
   for (const list of Object.values(records)) list.sort();
-  const listings = 1 + 4 * workspaces.size + 2 * projects.length + tasks.size + withSubtasks;
+  const listings = 1 + 5 * workspaces.size + 2 * projects.length + tasks.size + withSubtasks;
   return { records, listings };
 }
