@@ -84,7 +84,7 @@ describe('a fourth connector, added by one registry line', () => {
       platformClientSecret: CLIENT_SECRET,
       baseUrl: started.url,
     });
-  });
+  }, 60_000);
 
   afterAll(async () => {
     await started?.close();
@@ -163,7 +163,7 @@ describe('a fourth connector, added by one registry line', () => {
       },
     });
     expect((await memo.notes.get({ note_id: 'n2' })).title).toBe('Note 2');
-  });
+  }, 60_000);
 
   it('is described and executed by a command line of its own, a real child process', async () => {
     requireBuiltCli();
@@ -213,7 +213,7 @@ describe('a fourth connector, added by one registry line', () => {
     const unset = await runChild(['exec', 'memo', 'notes', 'get', '--param', 'note_id=n3'], { bin });
     expect(unset.code).not.toBe(0);
     expect(unset.stderr).toContain('MEMO_TOKEN');
-  });
+  }, 120_000);
 
   it('serves MCP tools locally and over the hosted service', async () => {
     const local = await mcpClient(
@@ -239,5 +239,5 @@ describe('a fourth connector, added by one registry line', () => {
     const got = toolJson(await remote.callTool({ name: 'memo_notes_get', arguments: { note_id: 'n5' } }));
     expect(got).toEqual(notes[4]);
     await remote.close();
-  });
+  }, 60_000);
 });
