@@ -88,15 +88,23 @@ describe('the Asana change stream without the workspace stream', () => {
   });
 
   it('subscribes to a task in no project, whose edits, files, subtasks and deletion no project stream sees', async () => {
-    const loose = sim.addTask({ workspaceGid: workspace, name: 'Renew the lease', assigneeGid: sim.data.me.gid });
+    const loose = sim.addTask({
+      workspaceGid: workspace,
+      name: 'Renew the lease',
+      assigneeGid: sim.data.me.gid,
+    });
     // Someone else's task in no project is not in the token's "My tasks": not listed, not watched.
     const other = sim.data.users.find((user) => user.gid !== sim.data.me.gid)!;
     const foreign = sim.addTask({ workspaceGid: workspace, name: 'Private', assigneeGid: other.gid });
     now += 60_000;
     const listed = await read(cursor, { everything: true });
-    const upserted = listed.changes.filter((change) => change.entity === 'tasks' && change.operation === 'upsert');
+    const upserted = listed.changes.filter(
+      (change) => change.entity === 'tasks' && change.operation === 'upsert',
+    );
     expect(upserted.map((change) => change.id)).toContain(loose.gid);
-    expect(upserted.find((change) => change.id === loose.gid)?.record).toMatchObject({ name: 'Renew the lease' });
+    expect(upserted.find((change) => change.id === loose.gid)?.record).toMatchObject({
+      name: 'Renew the lease',
+    });
     expect(upserted.map((change) => change.id)).not.toContain(foreign.gid);
     const subscriptions = JSON.parse(listed.cursor).projects;
     expect(subscriptions[loose.gid]).toMatchObject({ t: 1 });
@@ -104,11 +112,22 @@ describe('the Asana change stream without the workspace stream', () => {
     // Its first read handed out a token: what changed before it is for an incremental run.
     expect(listed.resync).toBe('incremental');
 
+    // Later reads of "My tasks" ask only for what was modified since the latest task seen there.
+    const before = sim.requests.count({ target: 'api', route: '/tasks' });
+    now += 60_000;
+    const quiet = await read(listed.cursor);
+    const myTasks = sim.requests
+      .all()
+      .filter((request) => request.route === '/tasks')
+      .slice(before);
+    expect(myTasks.length).toBe(1);
+    expect(myTasks[0]!.query).toMatchObject({ assignee: ['me'], modified_since: [expect.any(String)] });
+
     sim.updateTask(loose.gid, { name: 'Renew the lease, signed' });
     const file = sim.addAttachment({ parentGid: loose.gid, name: 'lease.pdf' });
     const subtask = sim.addTask({ parentGid: loose.gid, name: 'Sign page 4' });
     now += 30_000;
-    const seen = await read(listed.cursor, { everything: true });
+    const seen = await read(quiet.cursor, { everything: true });
     expect(ids(seen, 'upsert')).toEqual(expect.arrayContaining([loose.gid, file.gid, subtask.gid]));
 
     sim.deleteTask(loose.gid);
@@ -119,7 +138,9 @@ describe('the Asana change stream without the workspace stream', () => {
     now += 60_000;
     const after = await read(gone.cursor, { everything: true });
     expect(JSON.parse(after.cursor).projects[loose.gid]).toBeUndefined();
-    expect(after.changes.filter((change) => change.entity === 'projects' && change.operation === 'delete')).toEqual([]);
+    expect(
+      after.changes.filter((change) => change.entity === 'projects' && change.operation === 'delete'),
+    ).toEqual([]);
     cursor = after.cursor;
   });
 

@@ -29,6 +29,17 @@ const MAX_PAGES_PER_SUBSCRIPTION = 5;
 const READ_CONCURRENCY = 4;
 /** How often the project list is read again: new projects get a subscription, removed ones go. */
 const PROJECT_LIST_EVERY_MS = 60_000;
+/**
+ * How often "My tasks" is read whole (its tasks in no project are subscribed to): in between, each
+ * minute's read asks only for what was modified since (a page, usually), so a user with thousands
+ * of assigned tasks does not spend the watch's budget on them.
+ */
+const LOOSE_FULL_EVERY_MS = 3_600_000;
+/**
+ * How far before the latest `modified_at` seen the next read of "My tasks" starts: a task saved
+ * while the last read was paging may carry an earlier time than one already seen.
+ */
+const LOOSE_OVERLAP_MS = 120_000;
 /** When the service gives no budget: 10% of Asana's paid quota of 1,500 a minute. */
 const DEFAULT_REQUESTS_PER_MINUTE = 150;
 
@@ -78,8 +89,13 @@ type WatchState =
       readonly v: 2;
       readonly mode: 'projects';
       listedAt: number;
-      /** Pages the last listing of projects and loose tasks took: what each listing costs. */
+      /** Requests a minute the listings spend (projects every minute, loose tasks as below). */
       listPages?: number;
+      /** Loose tasks: when "My tasks" was last read whole (epoch ms), and the pages it took. */
+      looseFullAt?: number;
+      looseFullPages?: number;
+      /** The latest `modified_at` seen in "My tasks": the next reads ask for what changed since. */
+      looseSince?: string;
     } & RoundsState);
 
 function parseState(cursor: string | null): WatchState | null {
@@ -102,7 +118,8 @@ function projectsState(now: number): WatchState & { mode: 'projects' } {
 /** A list action of a workspace (the sync's own listing), its params, and the records it keeps. */
 export interface AsanaWorkspaceList {
   readonly list: string;
-  readonly params: (workspace: string) => Record<string, string>;
+  /** The params; `modifiedSince` narrows to records modified since then, where the list can. */
+  readonly params: (workspace: string, modifiedSince?: string) => Record<string, string>;
   readonly keep?: (record: Record<string, unknown>) => boolean;
 }
 
@@ -182,11 +199,11 @@ export function asanaChangeStream(options: AsanaChangeStreamOptions): SyncChange
     }
   }
 
-  /** Every record a workspace list answers now (kept ones only), and the pages it took. */
+  /** Every record a workspace list answers now, and the pages it took. */
   async function listAll(
     executor: LocalConnectorExecutor,
-    scope: string,
-    from: AsanaWorkspaceList,
+    params: Record<string, string>,
+    list: string,
     entity: SearchableEntity,
     signal: AbortSignal | undefined,
   ): Promise<{ records: Record<string, unknown>[]; pages: number }> {
@@ -194,59 +211,106 @@ export function asanaChangeStream(options: AsanaChangeStreamOptions): SyncChange
     let offset: string | null = null;
     let pages = 0;
     do {
-      const page = await executor.readPage(from.list, from.params(scope), {
+      const page = await executor.readPage(list, params, {
         offset,
         limit: 100,
         query: { opt_fields: optFields(entity) },
         ...(signal ? { signal } : {}),
       });
       pages += 1;
-      for (const record of page.records) if (from.keep?.(record) ?? true) records.push(record);
+      records.push(...page.records);
       offset = page.nextOffset;
     } while (offset !== null);
     return { records, pages };
   }
 
   /**
-   * Reads the project list and the tasks in no project again, as upserts with their records (the
-   * copy compares content before it writes, so unchanged ones cost nothing downstream): new ones
-   * get a subscription, removed projects leave the copy. Returns the tasks that left the list
-   * (deleted, moved into a project, assigned to someone else): their streams are read a last time
-   * (a deletion shows there, or as a 404) before their subscriptions go; whether the token can
-   * still see a task that moved is for the full run's sweep.
+   * Reads the project list again: new projects get a subscription, removed ones leave the copy.
+   * Records come as upserts (the copy compares content before it writes, so unchanged ones cost
+   * nothing downstream).
    */
-  async function relist(
+  async function relistProjects(
     executor: LocalConnectorExecutor,
     scope: string,
     state: WatchState & { mode: 'projects' },
     signal: AbortSignal | undefined,
     changes: SyncChange<SearchableEntity>[],
-  ): Promise<string[]> {
-    const projects = await listAll(executor, scope, projectList, 'projects', signal);
-    const loose = await listAll(executor, scope, looseTaskList, 'tasks', signal);
-    state.listPages = projects.pages + loose.pages;
-    const listed = { projects: new Set<string>(), tasks: new Set<string>() };
-    for (const [entity, { records }] of [
-      ['projects', projects],
-      ['tasks', loose],
-    ] as const) {
-      for (const record of records) {
-        if (typeof record.gid !== 'string') continue;
-        listed[entity].add(record.gid);
-        changes.push({ entity, id: record.gid, operation: 'upsert', record });
-        state.projects[record.gid] ??= { s: null, e: 0, r: 0, ...(entity === 'tasks' ? { t: 1 as const } : {}) };
-      }
+  ): Promise<number> {
+    const { records, pages } = await listAll(
+      executor,
+      projectList.params(scope),
+      projectList.list,
+      'projects',
+      signal,
+    );
+    const listed = new Set<string>();
+    for (const record of records) {
+      if (typeof record.gid !== 'string') continue;
+      listed.add(record.gid);
+      changes.push({ entity: 'projects', id: record.gid, operation: 'upsert', record });
+      state.projects[record.gid] ??= { s: null, e: 0, r: 0 };
     }
-    const leaving: string[] = [];
     for (const [gid, subscription] of Object.entries(state.projects)) {
-      if (subscription.t === 1) {
-        if (!listed.tasks.has(gid)) leaving.push(gid);
-      } else if (!listed.projects.has(gid)) {
-        delete state.projects[gid];
-        changes.push({ entity: 'projects', id: gid, operation: 'delete' });
-      }
+      if (subscription.t === 1 || listed.has(gid)) continue;
+      delete state.projects[gid];
+      changes.push({ entity: 'projects', id: gid, operation: 'delete' });
     }
-    return leaving;
+    return pages;
+  }
+
+  /**
+   * Reads "My tasks" again, whole once an hour and otherwise only what was modified since the
+   * latest `modified_at` seen: its tasks in no project come as upserts and get a subscription.
+   * Returns the subscribed tasks that left (no longer listed by a whole read; listed in a project
+   * or under a parent by either): their streams are read a last time (a deletion shows there, or
+   * as a 404) before their subscriptions go; whether the token can still see a task that moved is
+   * for the full run's sweep.
+   */
+  async function relistLooseTasks(
+    executor: LocalConnectorExecutor,
+    scope: string,
+    state: WatchState & { mode: 'projects' },
+    now: number,
+    signal: AbortSignal | undefined,
+    changes: SyncChange<SearchableEntity>[],
+  ): Promise<{ leaving: string[]; pages: number }> {
+    // Until "My tasks" holds a task with a `modified_at` there is no watermark, and a whole read is a page.
+    const watermark = state.looseSince === undefined ? Number.NaN : Date.parse(state.looseSince);
+    const whole =
+      state.looseFullAt === undefined ||
+      Number.isNaN(watermark) ||
+      now - state.looseFullAt >= LOOSE_FULL_EVERY_MS;
+    const since = whole ? undefined : new Date(watermark - LOOSE_OVERLAP_MS).toISOString();
+    const { records, pages } = await listAll(
+      executor,
+      looseTaskList.params(scope, since),
+      looseTaskList.list,
+      'tasks',
+      signal,
+    );
+    const kept = new Set<string>();
+    const left = new Set<string>();
+    for (const record of records) {
+      if (typeof record.gid !== 'string') continue;
+      const modified = record.modified_at;
+      if (typeof modified === 'string' && (state.looseSince === undefined || modified > state.looseSince))
+        state.looseSince = modified;
+      if (!(looseTaskList.keep?.(record) ?? true)) {
+        left.add(record.gid);
+        continue;
+      }
+      kept.add(record.gid);
+      changes.push({ entity: 'tasks', id: record.gid, operation: 'upsert', record });
+      state.projects[record.gid] ??= { s: null, e: 0, r: 0, t: 1 };
+    }
+    if (whole) {
+      state.looseFullAt = now;
+      state.looseFullPages = pages;
+    }
+    const leaving = Object.entries(state.projects)
+      .filter(([gid, subscription]) => subscription.t === 1 && (left.has(gid) || (whole && !kept.has(gid))))
+      .map(([gid]) => gid);
+    return { leaving, pages };
   }
 
   async function readProjects(
@@ -267,8 +331,15 @@ export function asanaChangeStream(options: AsanaChangeStreamOptions): SyncChange
     };
     let leaving: string[] = [];
     if (now - state.listedAt >= PROJECT_LIST_EVERY_MS || Object.keys(state.projects).length === 0) {
-      leaving = await relist(executor, scope, state, signal, changes);
+      const projectPages = await relistProjects(executor, scope, state, signal, changes);
+      const loose = await relistLooseTasks(executor, scope, state, now, signal, changes);
+      leaving = loose.leaving;
       state.listedAt = now;
+      // A minute's listings: the projects, the changed loose tasks, and the hourly whole read's share.
+      state.listPages =
+        projectPages +
+        loose.pages +
+        ((state.looseFullPages ?? 1) * PROJECT_LIST_EVERY_MS) / LOOSE_FULL_EVERY_MS;
     }
     const readOne = async (gid: string): Promise<SyncChange<SearchableEntity>[]> => {
       const subscription = state.projects[gid]!;
@@ -301,7 +372,16 @@ export function asanaChangeStream(options: AsanaChangeStreamOptions): SyncChange
         if (typeof body.sync === 'string' && body.sync !== '') subscription.s = body.sync;
         const data = body.data ?? [];
         if (data.length > 0) subscription.e = now;
-        found.push(...changesOf(data));
+        const changes = changesOf(data);
+        found.push(...changes);
+        if (
+          subscription.t === 1 &&
+          changes.some((change) => change.id === gid && change.operation === 'delete')
+        ) {
+          // The loose task itself was deleted: nothing more will come on its stream.
+          delete state.projects[gid];
+          break;
+        }
         if (body.has_more !== true) break;
       }
       return found;

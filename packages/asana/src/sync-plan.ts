@@ -40,7 +40,11 @@ function inNoProject(record: Record<string, unknown>): boolean {
 /** The user's tasks in a workspace ("My tasks"), of which the sync keeps those in no project. */
 const looseTaskList = {
   list: 'tasks',
-  params: (workspace: string) => ({ workspace, assignee: 'me' }),
+  params: (workspace: string, modifiedSince?: string) => ({
+    workspace,
+    assignee: 'me',
+    ...(modifiedSince === undefined ? {} : { modified_since: modifiedSince }),
+  }),
   keep: inNoProject,
 };
 
@@ -133,7 +137,10 @@ export const asanaSyncPlan: SyncPlan<AsanaSyncJobKind, SearchableEntity> = {
       list: 'workspaces',
       children: (records) =>
         gids(records).flatMap((gid) =>
-          (['teams', 'users', 'tags', 'projects', 'loose_tasks'] as const).map((kind) => ({ kind, parent: gid })),
+          (['teams', 'users', 'tags', 'projects', 'loose_tasks'] as const).map((kind) => ({
+            kind,
+            parent: gid,
+          })),
         ),
       incompleteOnFailure: [
         'workspaces',
@@ -201,10 +208,7 @@ export const asanaSyncPlan: SyncPlan<AsanaSyncJobKind, SearchableEntity> = {
       parentEntity: 'workspaces',
       entity: 'tasks',
       list: looseTaskList.list,
-      params: (workspace, context) => ({
-        ...looseTaskList.params(workspace),
-        ...(context.modifiedSince === null ? {} : { modified_since: context.modifiedSince }),
-      }),
+      params: (workspace, context) => looseTaskList.params(workspace, context.modifiedSince ?? undefined),
       keep: looseTaskList.keep,
       children: taskChildren,
       incompleteOnFailure: ['tasks', 'attachments'],
