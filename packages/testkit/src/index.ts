@@ -1,5 +1,6 @@
 export * from './asana/index';
 export * from './cloud/index';
+export * from './core/index';
 export * from './hostile/index';
 export * from './memory/index';
 export * from './oauth/index';

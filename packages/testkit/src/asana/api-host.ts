@@ -1,12 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { sleep } from '../shared/sleep';
+import { type BodyFault, bearerToken, readBody, sendBody, sendJson } from '../core/http-io';
+import { sleep } from '../core/sleep';
 import type { ApiContext, EndpointSettings } from './api-context';
 import { matchAsanaRoute } from './api-routes';
 import type { AsanaDataset } from './asana-dataset';
 import { AsanaHttpError, asanaErrorBody } from './asana-http-error';
 import type { AsanaFaultInjector, AsanaRequestTarget } from './fault-injector';
 import { incidentPhrase, RATE_LIMIT_MESSAGE, statusFaultResponse } from './fault-responses';
-import { type BodyFault, bearerToken, readBody, sendBody, sendJson } from './http-io';
 import { handleAuthorizeRequest, handleRevokeRequest, handleTokenRequest } from './oauth-endpoint';
 import type { OffsetCodec } from './offset-token';
 import { parseOptFields } from './opt-fields';

@@ -1,8 +1,9 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import { ValidationError } from '@conduit/protocol';
-import { closeServers, listenLoopback } from '../shared/loopback-servers';
-import { nonNegativeOption } from '../shared/non-negative-option';
+import { closeServers, listenLoopback } from '../core/loopback-servers';
+import { nonNegativeOption } from '../core/non-negative-option';
+import { type SimulatorClock, simulatorClockFrom } from '../core/simulator-clock';
 import { createApiHandler } from './api-host';
 import {
   AsanaDataset,
@@ -19,7 +20,6 @@ import { generateAsanaDataset } from './generate-dataset';
 import { OffsetCodec } from './offset-token';
 import { AsanaRateLimiter, type AsanaRateLimitOptions } from './rate-limiter';
 import { AsanaRequestLog } from './request-log';
-import { type AsanaSimulatorClock, simulatorClockFrom } from './simulator-clock';
 import { type AsanaOAuthOptions, AsanaTokenStore } from './token-store';
 
 /**
@@ -44,7 +44,7 @@ export interface AsanaSimulatorOptions {
   /** Download host port on 127.0.0.1. Default 0 (ephemeral). */
   downloadPort?: number;
   /** `real` (default) follows the wall clock; `manual` moves only with `clock.advance`. */
-  clock?: 'real' | 'manual' | AsanaSimulatorClock;
+  clock?: 'real' | 'manual' | SimulatorClock;
   /** Start of a manual clock (epoch ms or ISO). Default: now. */
   startAt?: number | string;
   /** Fix the personal access token (default: random per simulator). */
@@ -113,7 +113,7 @@ export interface AsanaSimulator extends AsyncDisposable {
   readonly downloadOrigin: string;
   readonly data: AsanaDataset;
   readonly tokens: AsanaSimulatorTokens;
-  readonly clock: AsanaSimulatorClock;
+  readonly clock: SimulatorClock;
   readonly faults: AsanaFaultInjector;
   readonly requests: AsanaRequestLog;
   /** Makes search and dependencies answer 402 (`false`) or work (`true`) in a workspace. */

@@ -1,16 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { crc32, deflateSync } from 'node:zlib';
-import { sendObjectStorageError } from '../shared/object-storage-error';
-import { sendAttachmentContent } from '../shared/send-attachment-content';
-import { xmlEscape } from '../shared/xml-escape';
+import { contentTypeForName } from '../core/attachment-content';
+import { type BodyFault, sendBody } from '../core/http-io';
+import { sendObjectStorageError } from '../core/object-storage-error';
+import { hashParts } from '../core/seeded-random';
+import { sendAttachmentContent } from '../core/send-attachment-content';
+import { xmlEscape } from '../core/xml-escape';
 import type { AsanaDataset } from './asana-dataset';
-import { contentTypeForName } from './attachment-content';
 import type { AsanaAttachmentRow } from './dataset-rows';
 import type { DownloadSigner } from './download-signer';
 import type { AsanaFaultInjector } from './fault-injector';
-import { type BodyFault, sendBody } from './http-io';
 import { type AsanaRequestLog, queryRecord } from './request-log';
-import { hashParts } from './seeded-random';
 
 /** What the download host needs. */
 export interface DownloadHostDependencies {

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asanaAttachmentBytes, attachmentContentChunks } from '../core/attachment-content';
+import { parseByteRange } from '../core/byte-range';
 import { createLiveMemoryProbe } from '../memory/live-memory-probe';
-import { parseByteRange } from '../shared/byte-range';
 import { type AsanaSimulator, startAsanaSimulator } from './asana-simulator';
-import { asanaAttachmentBytes, attachmentContentChunks } from './attachment-content';
 import type { AsanaAttachmentRow } from './dataset-rows';
 
 let sim: AsanaSimulator;

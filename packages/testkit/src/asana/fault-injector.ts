@@ -1,4 +1,4 @@
-import { faultChecks } from '../shared/fault-checks';
+import { faultChecks } from '../core/fault-checks';
 
 /**
  * A failure to inject.

@@ -1,3 +1,4 @@
+import { hashParts, SeededRandom } from '../core/seeded-random';
 import { AsanaDataset } from './asana-dataset';
 import { dayNumberOf, ONE_DAY_MS } from './calendar';
 import {
@@ -7,7 +8,6 @@ import {
 } from './dataset-options';
 import type { AsanaAttachmentHost, AsanaProjectRow, AsanaTeamRow, AsanaUserRow } from './dataset-rows';
 import { SANDBOX_ORGANIZATION, SANDBOX_PERSONAL, type SandboxWorkspace } from './sandbox-content';
-import { hashParts, SeededRandom } from './seeded-random';
 import { NO_DAY, NO_ROW, TaskFlag } from './task-table';
 import {
   ATTACHMENT_NAMES,

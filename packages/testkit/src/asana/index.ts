@@ -1,3 +1,13 @@
+export {
+  asanaAttachmentBytes,
+  attachmentContentChunks as asanaAttachmentContentChunks,
+} from '../core/attachment-content';
+export {
+  /** @deprecated Use `createSimulatorClock`; this name goes in the next minor version. */
+  createSimulatorClock as createAsanaSimulatorClock,
+  /** @deprecated Use `SimulatorClock`, every simulator's clock; this name goes in the next minor version. */
+  type SimulatorClock as AsanaSimulatorClock,
+} from '../core/simulator-clock';
 export { type ApiRoute as AsanaApiRoute, ASANA_ROUTES } from './api-routes';
 export {
   AsanaDataset,
@@ -13,10 +23,6 @@ export {
   type AsanaSimulatorTokens,
   startAsanaSimulator,
 } from './asana-simulator';
-export {
-  asanaAttachmentBytes,
-  attachmentContentChunks as asanaAttachmentContentChunks,
-} from './attachment-content';
 export {
   ASANA_DATASET_PRESETS,
   type AsanaDatasetOptions,
@@ -60,7 +66,6 @@ export {
   runSimulatorMain as runAsanaSimulatorMain,
   type SimulatorMainHandle as AsanaSimulatorMainHandle,
 } from './run-simulator-main';
-export { type AsanaSimulatorClock, createAsanaSimulatorClock } from './simulator-clock';
 export {
   DEPENDENCIES_PREMIUM_MESSAGE as ASANA_DEPENDENCIES_PREMIUM_MESSAGE,
   TASK_FILTER_MESSAGE as ASANA_TASK_FILTER_MESSAGE,

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { sendBody, sendJson } from '../core/http-io';
 import type { AsanaDataset } from './asana-dataset';
-import { sendBody, sendJson } from './http-io';
 import type { AsanaTokenStore, TokenError, TokenGrant } from './token-store';
 
 /** What the OAuth endpoints need. */

@@ -8,13 +8,13 @@ import {
   type StandaloneSimulatorHandle,
   serveUntilSignal,
   simulatorOutput,
-} from '../shared/standalone-simulator';
+} from '../core/standalone-simulator';
 import { type AsanaSimulator, type AsanaSimulatorOptions, startAsanaSimulator } from './asana-simulator';
 import type { AsanaDatasetOptions, AsanaDatasetPreset } from './dataset-options';
 import type { AsanaRateLimitOptions } from './rate-limiter';
 
-export type { RunSimulatorMainIo } from '../shared/standalone-simulator';
-export { parseRateSpec } from '../shared/standalone-simulator';
+export type { RunSimulatorMainIo } from '../core/standalone-simulator';
+export { parseRateSpec } from '../core/standalone-simulator';
 
 /**
  * A running standalone Asana simulator.

@@ -1,4 +1,4 @@
-import { pickAt, uniformAt } from './seeded-random';
+import { pickAt, uniformAt } from '../core/seeded-random';
 import { NOTE_OPENERS, NOTE_SENTENCES, TASK_OBJECTS, TASK_QUALIFIERS, TASK_VERBS } from './vocabulary';
 
 /**

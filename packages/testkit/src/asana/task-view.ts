@@ -1,7 +1,7 @@
+import { mix32 } from '../core/seeded-random';
 import type { AsanaDataset, TaskMembership } from './asana-dataset';
 import type { JsonRecord, RecordContext } from './record-context';
 import { userCompact } from './resource-records';
-import { mix32 } from './seeded-random';
 import { TASK_SUBTYPES, TaskFlag, type TaskTable } from './task-table';
 
 /**

@@ -1,5 +1,5 @@
 import { ValidationError } from '@conduit/protocol';
-import { faultChecks } from '../shared/fault-checks';
+import { faultChecks } from '../core/fault-checks';
 import type { ApiSurface } from './route-table';
 
 /**

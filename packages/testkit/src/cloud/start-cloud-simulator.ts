@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { closeServers } from '../shared/loopback-servers';
+import { closeServers } from '../core/loopback-servers';
 import { CloudFaultInjector } from './cloud-fault-injector';
 import { createCloudRequestListener } from './cloud-request-listener';
 import { CloudRequestLog } from './cloud-request-log';

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { readBody, sendBody } from '../asana/http-io';
+import { readBody, sendBody } from '../core/http-io';
 
 /**
  * An authorization request (RFC 6749 §4.1.1, with RFC 7636's PKCE parameters) as the user's

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { hashParts, mix32 } from '../asana/seeded-random';
+import { hashParts, mix32 } from '../core/seeded-random';
 
 const CHUNK = 65_536;
 

@@ -1,4 +1,4 @@
-import { SeededRandom } from '../asana/seeded-random';
+import { SeededRandom } from '../core/seeded-random';
 import { BlobContent } from './blob-content';
 import { OPPORTUNITY_STAGES } from './opportunity-stages';
 import {

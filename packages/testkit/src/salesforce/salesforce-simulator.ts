@@ -5,13 +5,13 @@ import {
   type ServerResponse,
 } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import { bearerToken, readBody, sendBody, sendJson } from '../asana/http-io';
-import { type AsanaSimulatorClock, simulatorClockFrom } from '../asana/simulator-clock';
+import { faultChecks } from '../core/fault-checks';
+import { bearerToken, readBody, sendBody, sendJson } from '../core/http-io';
+import { closeServers, listenLoopback } from '../core/loopback-servers';
+import { nonNegativeOption } from '../core/non-negative-option';
+import { type SimulatorClock, simulatorClockFrom } from '../core/simulator-clock';
+import { sleep } from '../core/sleep';
 import { handleConsent } from '../oauth/consent-page';
-import { faultChecks } from '../shared/fault-checks';
-import { closeServers, listenLoopback } from '../shared/loopback-servers';
-import { nonNegativeOption } from '../shared/non-negative-option';
-import { sleep } from '../shared/sleep';
 import { type DataReply, routeDataRequest } from './data-endpoints';
 import { generateSalesforceDataset, type SalesforceDatasetOptions } from './generate-salesforce-dataset';
 import { QueryLocators } from './query-locators';
@@ -25,7 +25,7 @@ import {
 } from './salesforce-token-store';
 
 /** The simulator's clock (shared shape with the other simulators: `now`, `advance`). */
-export type SalesforceSimulatorClock = AsanaSimulatorClock;
+export type SalesforceSimulatorClock = SimulatorClock;
 
 /**
  * A failure injected before the simulator answers: an error array with any status, a dropped

@@ -1,5 +1,5 @@
 import { ValidationError } from '@conduit/protocol';
-import { pickAt, uniformAt } from '../asana/seeded-random';
+import { pickAt, uniformAt } from '../core/seeded-random';
 import { ZendeskDataset } from './zendesk-dataset';
 import type {
   ZendeskAttachmentRow,

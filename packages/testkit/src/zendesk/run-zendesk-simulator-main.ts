@@ -7,7 +7,7 @@ import {
   type StandaloneSimulatorHandle,
   serveUntilSignal,
   simulatorOutput,
-} from '../shared/standalone-simulator';
+} from '../core/standalone-simulator';
 import type { ZendeskRateLimitOptions } from './zendesk-rate-limiter';
 import { startZendeskSimulator, type ZendeskSimulator } from './zendesk-simulator';
 

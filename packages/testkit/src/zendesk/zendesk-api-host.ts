@@ -1,7 +1,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { readBody, sendBody } from '../asana/http-io';
+import { readBody, sendBody } from '../core/http-io';
+import { sleep } from '../core/sleep';
 import { handleConsent } from '../oauth/consent-page';
-import { sleep } from '../shared/sleep';
 import { serializeJson } from './raw-json';
 import type { ZendeskDataset } from './zendesk-dataset';
 import type { ZendeskFaultQueue } from './zendesk-fault-queue';

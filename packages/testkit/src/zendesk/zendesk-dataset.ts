@@ -1,5 +1,5 @@
 import { ValidationError } from '@conduit/protocol';
-import type { AsanaSimulatorClock } from '../asana/simulator-clock';
+import type { SimulatorClock } from '../core/simulator-clock';
 import type {
   ZendeskAttachmentRow,
   ZendeskCommentRow,
@@ -70,7 +70,7 @@ const TICKET_COUNT_LIVE_UP_TO = 100_000;
  * ```
  */
 export class ZendeskDataset {
-  clock: AsanaSimulatorClock | undefined;
+  clock: SimulatorClock | undefined;
   readonly ticketById = new Map<number, ZendeskTicketRow>();
   readonly userById = new Map<number, ZendeskUserRow>();
   readonly attachmentById = new Map<number, ZendeskAttachmentRow>();

@@ -1,4 +1,4 @@
-import { faultChecks } from '../shared/fault-checks';
+import { faultChecks } from '../core/fault-checks';
 
 /**
  * A fault the simulator answers with instead of the real response.

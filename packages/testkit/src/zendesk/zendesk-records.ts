@@ -1,4 +1,4 @@
-import { contentTypeForName } from '../asana/attachment-content';
+import { contentTypeForName } from '../core/attachment-content';
 import { RawJson } from './raw-json';
 import type { ZendeskDataset } from './zendesk-dataset';
 import type {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
-import { type AsanaSimulatorClock, simulatorClockFrom } from '../asana/simulator-clock';
-import { closeServers, listenLoopback } from '../shared/loopback-servers';
+import { closeServers, listenLoopback } from '../core/loopback-servers';
+import { type SimulatorClock, simulatorClockFrom } from '../core/simulator-clock';
 import { generateZendeskDataset, type ZendeskDatasetOptions } from './generate-zendesk-dataset';
 import { createZendeskApiHandler } from './zendesk-api-host';
 import { ZendeskDataset } from './zendesk-dataset';
@@ -27,7 +27,7 @@ export interface ZendeskSimulatorOptions {
   /** Storage host port on 127.0.0.1 (0 = ephemeral). */
   storagePort?: number;
   /** `real` (default) or `manual` (moves only with `clock.advance`). */
-  clock?: 'real' | 'manual' | AsanaSimulatorClock;
+  clock?: 'real' | 'manual' | SimulatorClock;
   /** Start of the clock (epoch ms or ISO). Default: now. */
   startAt?: number | string;
   /** Fix the owner's API token (default random). */
@@ -69,7 +69,7 @@ export interface ZendeskSimulator extends AsyncDisposable {
   readonly oauthAuthorizeUrl: string;
   readonly storageOrigin: string;
   readonly data: ZendeskDataset;
-  readonly clock: AsanaSimulatorClock;
+  readonly clock: SimulatorClock;
   readonly faults: ZendeskFaultQueue;
   readonly requests: ZendeskRequestLog;
   readonly tokens: ZendeskTokenStore;

@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { attachmentContentChunks, contentTypeForName } from '../asana/attachment-content';
-import { sendObjectStorageError } from '../shared/object-storage-error';
-import { sendAttachmentContent } from '../shared/send-attachment-content';
+import { attachmentContentChunks, contentTypeForName } from '../core/attachment-content';
+import { sendObjectStorageError } from '../core/object-storage-error';
+import { sendAttachmentContent } from '../core/send-attachment-content';
 import type { ZendeskDataset } from './zendesk-dataset';
 import type { ZendeskFaultQueue } from './zendesk-fault-queue';
 import type { ZendeskRequestLog } from './zendesk-request-log';

@@ -1,6 +1,7 @@
 /**
- * The simulator's notion of time. Token lifetimes, offset expiry, signed download URLs and rate
- * windows all read it, so a test can jump an hour ahead instead of sleeping.
+ * A simulator's notion of time, the same for every simulator. Token lifetimes, offset expiry,
+ * signed download URLs and rate windows all read it, so a test can jump an hour ahead instead of
+ * sleeping.
  *
  * @example
  * ```ts
@@ -8,7 +9,7 @@
  * sim.clock.advance(3_601_000); // every OAuth access token is now expired
  * ```
  */
-export interface AsanaSimulatorClock {
+export interface SimulatorClock {
   /** Milliseconds since the epoch, as the simulator sees them. */
   now(): number;
   /** Moves time forward (real clocks keep ticking from the shifted point). */
@@ -22,15 +23,15 @@ export interface AsanaSimulatorClock {
  *
  * @example
  * ```ts
- * const clock = createAsanaSimulatorClock('manual', Date.parse('2025-06-01T00:00:00Z'));
+ * const clock = createSimulatorClock('manual', Date.parse('2025-06-01T00:00:00Z'));
  * clock.advance(1000);
  * clock.now(); // 2025-06-01T00:00:01Z
  * ```
  */
-export function createAsanaSimulatorClock(
+export function createSimulatorClock(
   mode: 'real' | 'manual' = 'real',
   startAt: number = Date.now(),
-): AsanaSimulatorClock {
+): SimulatorClock {
   if (mode === 'manual') {
     let current = startAt;
     return {
@@ -61,10 +62,10 @@ export function createAsanaSimulatorClock(
  * ```
  */
 export function simulatorClockFrom(
-  clock: AsanaSimulatorClock | 'real' | 'manual' | undefined,
+  clock: SimulatorClock | 'real' | 'manual' | undefined,
   startAt: number | string | undefined,
-): AsanaSimulatorClock {
+): SimulatorClock {
   if (typeof clock === 'object') return clock;
   const start = typeof startAt === 'string' ? Date.parse(startAt) : (startAt ?? Date.now());
-  return createAsanaSimulatorClock(clock ?? 'real', start);
+  return createSimulatorClock(clock ?? 'real', start);
 }

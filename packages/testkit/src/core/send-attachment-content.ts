@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { attachmentContentChunks } from '../asana/attachment-content';
-import { type BodyFault, sendBody } from '../asana/http-io';
+import { attachmentContentChunks } from './attachment-content';
 import { parseByteRange } from './byte-range';
+import { type BodyFault, sendBody } from './http-io';
 import { sendObjectStorageError } from './object-storage-error';
 
 /**

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { sendBody } from '../asana/http-io';
-import { hashParts } from '../asana/seeded-random';
+import { sendBody } from './http-io';
+import { hashParts } from './seeded-random';
 import { xmlEscape } from './xml-escape';
 
 /**
