@@ -30,11 +30,14 @@ const READ_CONCURRENCY = 4;
 /** How often the project list is read again: new projects get a subscription, removed ones go. */
 const PROJECT_LIST_EVERY_MS = 60_000;
 /**
- * How often "My tasks" is read whole (its tasks in no project are subscribed to): in between, each
- * minute's read asks only for what was modified since (a page, usually), so a user with thousands
- * of assigned tasks does not spend the watch's budget on them.
+ * How often a pass over the whole of "My tasks" starts (its tasks in no project are subscribed
+ * to). A pass reads a few pages a minute (`LOOSE_PASS_SHARE` of the budget), so a user with
+ * thousands of assigned tasks spreads them out instead of spending a minute's budget at once; in
+ * between, each minute's read asks only for what was modified since (a page, usually).
  */
-const LOOSE_FULL_EVERY_MS = 3_600_000;
+const LOOSE_PASS_EVERY_MS = 3_600_000;
+/** The share of the watch's budget a pass over "My tasks" may spend each minute. */
+const LOOSE_PASS_SHARE = 0.1;
 /**
  * How far before the latest `modified_at` seen the next read of "My tasks" starts: a task saved
  * while the last read was paging may carry an earlier time than one already seen.
@@ -91,10 +94,16 @@ type WatchState =
       listedAt: number;
       /** Requests a minute the listings spend (projects every minute, loose tasks as below). */
       listPages?: number;
-      /** Loose tasks: when "My tasks" was last read whole (epoch ms), and the pages it took. */
-      looseFullAt?: number;
-      looseFullPages?: number;
-      /** The latest `modified_at` seen in "My tasks": the next reads ask for what changed since. */
+      /**
+       * The pass over the whole of "My tasks": when the last one started (epoch ms), where the one
+       * under way goes on (`null` at its start; absent between passes), the loose tasks it has
+       * seen, and the latest `modified_at` it has seen.
+       */
+      passAt?: number;
+      passOffset?: string | null;
+      passSeen?: string[];
+      passSince?: string;
+      /** The latest `modified_at` of a finished pass or a later read: the minute's read asks for what changed since. */
       looseSince?: string;
     } & RoundsState);
 
@@ -199,29 +208,31 @@ export function asanaChangeStream(options: AsanaChangeStreamOptions): SyncChange
     }
   }
 
-  /** Every record a workspace list answers now, and the pages it took. */
-  async function listAll(
+  /** Every record a workspace list answers from `offset` on, `maxPages` at most, and where it stopped. */
+  async function listFrom(
     executor: LocalConnectorExecutor,
     params: Record<string, string>,
     list: string,
     entity: SearchableEntity,
     signal: AbortSignal | undefined,
-  ): Promise<{ records: Record<string, unknown>[]; pages: number }> {
+    offset: string | null = null,
+    maxPages = Number.POSITIVE_INFINITY,
+  ): Promise<{ records: Record<string, unknown>[]; pages: number; next: string | null }> {
     const records: Record<string, unknown>[] = [];
-    let offset: string | null = null;
+    let next = offset;
     let pages = 0;
     do {
       const page = await executor.readPage(list, params, {
-        offset,
+        offset: next,
         limit: 100,
         query: { opt_fields: optFields(entity) },
         ...(signal ? { signal } : {}),
       });
       pages += 1;
       records.push(...page.records);
-      offset = page.nextOffset;
-    } while (offset !== null);
-    return { records, pages };
+      next = page.nextOffset;
+    } while (next !== null && pages < maxPages);
+    return { records, pages, next };
   }
 
   /**
@@ -236,7 +247,7 @@ export function asanaChangeStream(options: AsanaChangeStreamOptions): SyncChange
     signal: AbortSignal | undefined,
     changes: SyncChange<SearchableEntity>[],
   ): Promise<number> {
-    const { records, pages } = await listAll(
+    const { records, pages } = await listFrom(
       executor,
       projectList.params(scope),
       projectList.list,
@@ -259,58 +270,92 @@ export function asanaChangeStream(options: AsanaChangeStreamOptions): SyncChange
   }
 
   /**
-   * Reads "My tasks" again, whole once an hour and otherwise only what was modified since the
-   * latest `modified_at` seen: its tasks in no project come as upserts and get a subscription.
-   * Returns the subscribed tasks that left (no longer listed by a whole read; listed in a project
-   * or under a parent by either): their streams are read a last time (a deletion shows there, or
-   * as a 404) before their subscriptions go; whether the token can still see a task that moved is
-   * for the full run's sweep.
+   * Reads "My tasks" again: what was modified since the latest `modified_at` seen, and the next
+   * pages of the pass over the whole of it (one starts every hour). Its tasks in no project come
+   * as upserts and get a subscription. Returns the subscribed tasks that left (listed in a project
+   * or under a parent, or not met by a whole pass), whose streams are read a last time (a deletion
+   * shows there, or as a 404) before their subscriptions go; whether the token can still see a
+   * task that moved is for the full run's sweep. And the pages read.
    */
   async function relistLooseTasks(
     executor: LocalConnectorExecutor,
     scope: string,
     state: WatchState & { mode: 'projects' },
-    now: number,
+    context: SyncChangeReadContext,
     signal: AbortSignal | undefined,
     changes: SyncChange<SearchableEntity>[],
   ): Promise<{ leaving: string[]; pages: number }> {
-    // Until "My tasks" holds a task with a `modified_at` there is no watermark, and a whole read is a page.
-    const watermark = state.looseSince === undefined ? Number.NaN : Date.parse(state.looseSince);
-    const whole =
-      state.looseFullAt === undefined ||
-      Number.isNaN(watermark) ||
-      now - state.looseFullAt >= LOOSE_FULL_EVERY_MS;
-    const since = whole ? undefined : new Date(watermark - LOOSE_OVERLAP_MS).toISOString();
-    const { records, pages } = await listAll(
-      executor,
-      looseTaskList.params(scope, since),
-      looseTaskList.list,
-      'tasks',
-      signal,
-    );
-    const kept = new Set<string>();
+    const { now } = context;
     const left = new Set<string>();
-    for (const record of records) {
-      if (typeof record.gid !== 'string') continue;
-      const modified = record.modified_at;
-      if (typeof modified === 'string' && (state.looseSince === undefined || modified > state.looseSince))
-        state.looseSince = modified;
-      if (!(looseTaskList.keep?.(record) ?? true)) {
-        left.add(record.gid);
-        continue;
+    const take = (records: readonly Record<string, unknown>[], seen?: string[]) => {
+      let latest: string | undefined;
+      for (const record of records) {
+        if (typeof record.gid !== 'string') continue;
+        if (typeof record.modified_at === 'string' && (latest === undefined || record.modified_at > latest))
+          latest = record.modified_at;
+        if (!(looseTaskList.keep?.(record) ?? true)) {
+          left.add(record.gid);
+          continue;
+        }
+        seen?.push(record.gid);
+        changes.push({ entity: 'tasks', id: record.gid, operation: 'upsert', record });
+        state.projects[record.gid] ??= { s: null, e: 0, r: 0, t: 1 };
       }
-      kept.add(record.gid);
-      changes.push({ entity: 'tasks', id: record.gid, operation: 'upsert', record });
-      state.projects[record.gid] ??= { s: null, e: 0, r: 0, t: 1 };
+      return latest;
+    };
+    const later = (a: string | undefined, b: string | undefined) =>
+      a === undefined ? b : b === undefined || a > b ? a : b;
+    let pages = 0;
+    // Until a pass has finished there is no watermark: the pass finds what there is.
+    if (state.looseSince !== undefined) {
+      const since = new Date(Date.parse(state.looseSince) - LOOSE_OVERLAP_MS).toISOString();
+      const read = await listFrom(
+        executor,
+        looseTaskList.params(scope, since),
+        looseTaskList.list,
+        'tasks',
+        signal,
+      );
+      pages += read.pages;
+      state.looseSince = later(state.looseSince, take(read.records));
     }
-    if (whole) {
-      state.looseFullAt = now;
-      state.looseFullPages = pages;
+    if (
+      state.passOffset === undefined &&
+      (state.passAt === undefined || now - state.passAt >= LOOSE_PASS_EVERY_MS)
+    ) {
+      state.passAt = now;
+      state.passOffset = null;
+      state.passSeen = [];
+      delete state.passSince;
     }
-    const leaving = Object.entries(state.projects)
-      .filter(([gid, subscription]) => subscription.t === 1 && (left.has(gid) || (whole && !kept.has(gid))))
-      .map(([gid]) => gid);
-    return { leaving, pages };
+    const leaving = new Set<string>();
+    if (state.passOffset !== undefined) {
+      const maxPages = Math.max(1, Math.floor(context.requestsPerMinute * LOOSE_PASS_SHARE));
+      const seen = state.passSeen ?? [];
+      const read = await listFrom(
+        executor,
+        looseTaskList.params(scope),
+        looseTaskList.list,
+        'tasks',
+        signal,
+        state.passOffset,
+        maxPages,
+      );
+      pages += read.pages;
+      state.passSince = later(state.passSince, take(read.records, seen));
+      state.passSeen = seen;
+      if (read.next === null) {
+        const met = new Set(seen);
+        for (const [gid, subscription] of Object.entries(state.projects))
+          if (subscription.t === 1 && !met.has(gid)) leaving.add(gid);
+        state.looseSince = later(state.looseSince, state.passSince);
+        delete state.passOffset;
+        delete state.passSeen;
+        delete state.passSince;
+      } else state.passOffset = read.next;
+    }
+    for (const gid of left) if (state.projects[gid]?.t === 1) leaving.add(gid);
+    return { leaving: [...leaving], pages };
   }
 
   async function readProjects(
@@ -332,14 +377,11 @@ export function asanaChangeStream(options: AsanaChangeStreamOptions): SyncChange
     let leaving: string[] = [];
     if (now - state.listedAt >= PROJECT_LIST_EVERY_MS || Object.keys(state.projects).length === 0) {
       const projectPages = await relistProjects(executor, scope, state, signal, changes);
-      const loose = await relistLooseTasks(executor, scope, state, now, signal, changes);
+      const loose = await relistLooseTasks(executor, scope, state, context, signal, changes);
       leaving = loose.leaving;
       state.listedAt = now;
-      // A minute's listings: the projects, the changed loose tasks, and the hourly whole read's share.
-      state.listPages =
-        projectPages +
-        loose.pages +
-        ((state.looseFullPages ?? 1) * PROJECT_LIST_EVERY_MS) / LOOSE_FULL_EVERY_MS;
+      // A minute's listings: the projects, the changed loose tasks and the pass's pages.
+      state.listPages = projectPages + loose.pages;
     }
     const readOne = async (gid: string): Promise<SyncChange<SearchableEntity>[]> => {
       const subscription = state.projects[gid]!;
