@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { sharedDefine, sharedMaxWorkers, workspaceAliases } from './vitest.shared';
+import { sharedDefine, sharedMaxWorkers, sharedTimeouts, workspaceAliases } from './vitest.shared';
 
 export default defineConfig({
   test: {
@@ -17,6 +17,7 @@ export default defineConfig({
           include: ['scripts/**/*.test.ts'],
           exclude: ['scripts/packaging/**'],
           maxWorkers: sharedMaxWorkers,
+          ...sharedTimeouts,
         },
       },
     ],

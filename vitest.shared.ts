@@ -46,3 +46,10 @@ export const sharedDefine = { __PACKAGE_VERSION__: JSON.stringify('0.0.0-test') 
  * config's `maxWorkers` does not reach the projects (only the command line's does).
  */
 export const sharedMaxWorkers = '100%';
+
+/**
+ * Every project's timeouts. A test's timeout only stops a hung test; it must never be what a slow
+ * machine trips over. On a 2-core machine loaded by another run of the suite, vitest's defaults
+ * (5 s a test, 10 s a hook) failed tests that load an OpenAPI spec or start a child process.
+ */
+export const sharedTimeouts = { testTimeout: 30_000, hookTimeout: 60_000 } as const;

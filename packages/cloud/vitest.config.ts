@@ -1,8 +1,13 @@
 import { defineProject } from 'vitest/config';
-import { sharedDefine, sharedMaxWorkers, workspaceAliases } from '../../vitest.shared';
+import { sharedDefine, sharedMaxWorkers, sharedTimeouts, workspaceAliases } from '../../vitest.shared';
 
 export default defineProject({
   resolve: { alias: workspaceAliases },
   define: sharedDefine,
-  test: { name: '@conduit/cloud', include: ['src/**/*.test.ts'], maxWorkers: sharedMaxWorkers },
+  test: {
+    name: '@conduit/cloud',
+    include: ['src/**/*.test.ts'],
+    maxWorkers: sharedMaxWorkers,
+    ...sharedTimeouts,
+  },
 });
