@@ -50,14 +50,7 @@ export {
 } from './execute/executor-cache';
 export { type ModuleExecutorFactoryOptions, moduleExecutorFactory } from './execute/module-executor-factory';
 export type { SearchHandler } from './execute/search-handler';
-export {
-  currentUpstreamScope,
-  deadlineAwareSleep,
-  runInUpstreamScope,
-  type UpstreamCallScope,
-} from './execute/upstream-call-scope';
 export { UpstreamFailureError, upstreamFailureBody } from './execute/upstream-failure-error';
-export { upstreamHooks } from './execute/upstream-hooks';
 export type { ServerExtension } from './extensions/server-extension';
 export { type AppEnv, type AppVariables, requireCaller } from './http/app-env';
 export { type AuthenticateOptions, authenticate, enforceRateLimit } from './http/authenticate';
@@ -124,7 +117,6 @@ export {
   type ServerServices,
 } from './services/server-services';
 export { idleSyncSummary } from './services/sync-summary';
-export { UpstreamLimiters } from './services/upstream-limiters';
 export { applyMigrations, type MigrationReport } from './store/apply-migrations';
 export { migration0002SearchIndex } from './store/migrations/0002-search-index';
 export { migration0003SyncState } from './store/migrations/0003-sync-state';
@@ -166,5 +158,13 @@ export {
 } from './sync/sync-upstream';
 export { syncableTypes } from './sync/syncable-types';
 export { otlpTracingRequested, startOtlpTracing } from './tracing/otlp-tracing';
+export {
+  currentUpstreamScope,
+  deadlineAwareSleep,
+  runInUpstreamScope,
+  type UpstreamCallScope,
+} from './upstream/upstream-call-scope';
+export { upstreamHooks } from './upstream/upstream-hooks';
+export { UpstreamLimiters } from './upstream/upstream-limiters';
 export { bodyIssueDetails, parseBody } from './validation/parse-body';
 export { VERSION } from './version';
