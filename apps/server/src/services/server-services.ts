@@ -1,7 +1,6 @@
 import type { ConnectorRegistry } from '@conduit/connector-kit';
 import type { Clock } from '../clock';
 import type { RateLimitSpec } from '../config/rate-limit-spec';
-import type { ConnectSessionService } from '../connect/connect-session-service';
 import type { Keyring } from '../crypto/keyring';
 import type { TokenSigner } from '../crypto/token-signer';
 import type { ServerExtension } from '../extensions/server-extension';
@@ -10,6 +9,7 @@ import type { ServerMetrics } from '../metrics/server-metrics';
 import type { Store } from '../store/store';
 import type { UpstreamEgress, UpstreamEgressSettings } from '../upstream/upstream-egress';
 import type { ApplicationStatusCache } from './application-status-cache';
+import type { ConnectSessionService } from './connect-session-service';
 import type { ConnectorService } from './connector-service';
 import type { ExecutorResolver } from './executor-resolver';
 import type { InboundRateLimiter } from './inbound-rate-limiter';
