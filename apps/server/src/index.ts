@@ -49,9 +49,15 @@ export {
   type ExecutorLifecycle,
 } from './execute/executor-cache';
 export { type ModuleExecutorFactoryOptions, moduleExecutorFactory } from './execute/module-executor-factory';
-export type { SearchHandler } from './execute/search-handler';
 export { UpstreamFailureError, upstreamFailureBody } from './execute/upstream-failure-error';
+export type { SearchHandler } from './extensions/search-handler';
 export type { ServerExtension } from './extensions/server-extension';
+export {
+  APPLICATION_TOKEN_TTL_SECONDS,
+  type AppConfig,
+  SCOPED_TOKEN_TTL_SECONDS,
+  type ServerServices,
+} from './extensions/server-services';
 export { type AppEnv, type AppVariables, requireCaller } from './http/app-env';
 export { type AuthenticateOptions, authenticate, enforceRateLimit } from './http/authenticate';
 export { connectorJson, createdConnectorJson } from './http/connector-json';
@@ -110,12 +116,6 @@ export {
 export { createExecutorContext, type ExecutorRequestScope } from './services/executor-context';
 export type { ExecutorContext, ExecutorFactory, ExecutorResolver } from './services/executor-resolver';
 export { InboundRateLimiter, type RateLimitDecision } from './services/inbound-rate-limiter';
-export {
-  APPLICATION_TOKEN_TTL_SECONDS,
-  type AppConfig,
-  SCOPED_TOKEN_TTL_SECONDS,
-  type ServerServices,
-} from './services/server-services';
 export { idleSyncSummary } from './services/sync-summary';
 export { applyMigrations, type MigrationReport } from './store/apply-migrations';
 export { migration0002SearchIndex } from './store/migrations/0002-search-index';

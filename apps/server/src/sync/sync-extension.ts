@@ -1,6 +1,6 @@
 import type { RateLimiterOptions } from '@conduit/transport';
 import type { ServerExtension } from '../extensions/server-extension';
-import type { ServerServices } from '../services/server-services';
+import type { ServerServices } from '../extensions/server-services';
 import { migration0003SyncState } from '../store/migrations/0003-sync-state';
 import { migration0006SyncWatches } from '../store/migrations/0006-sync-watches';
 import { upstreamHooks } from '../upstream/upstream-hooks';

@@ -1,5 +1,6 @@
 import { NotFoundError } from '@conduit/protocol';
 import type { Hono } from 'hono';
+import type { ServerServices } from '../../extensions/server-services';
 import {
   applicationJson,
   applicationNotFound,
@@ -13,7 +14,6 @@ import {
   readReturnUrlOrigins,
   writeReturnUrlOrigins,
 } from '../../services/return-url-origins';
-import type { ServerServices } from '../../services/server-services';
 import { parseBody } from '../../validation/parse-body';
 import type { AppEnv } from '../app-env';
 import { requireOperatorToken } from '../operator-token';

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import type { ServerServices } from '../../services/server-services';
+import type { ServerServices } from '../../extensions/server-services';
 import { type AppEnv, requireCaller } from '../app-env';
 import { readJsonBody } from '../read-json-body';
 

@@ -1,7 +1,7 @@
 import { ConnectorListQuerySchema, type SyncSummary, ValidationError } from '@conduit/protocol';
 import type { Hono } from 'hono';
+import type { ServerServices } from '../../extensions/server-services';
 import type { ConnectorListQuery } from '../../services/connector-service';
-import type { ServerServices } from '../../services/server-services';
 import { idleSyncSummary } from '../../services/sync-summary';
 import type { ConnectorRecord } from '../../store/store';
 import { parseBody } from '../../validation/parse-body';

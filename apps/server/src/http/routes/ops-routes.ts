@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import { StoreUnavailableError } from '../../errors/store-unavailable-error';
+import type { ServerServices } from '../../extensions/server-services';
 import { serviceOpenApiDocument } from '../../openapi/service-openapi-document';
-import type { ServerServices } from '../../services/server-services';
 import type { AppEnv } from '../app-env';
 import { requireOperatorToken } from '../operator-token';
 

@@ -9,13 +9,13 @@ import {
 import { sleep } from '@conduit/transport';
 import type { Hono } from 'hono';
 import type { VerifiedToken } from '../../crypto/token-signer';
-import { authenticateClient } from '../../services/applications';
-import type { LoginVerdict } from '../../services/login-guard';
 import {
   APPLICATION_TOKEN_TTL_SECONDS,
   SCOPED_TOKEN_TTL_SECONDS,
   type ServerServices,
-} from '../../services/server-services';
+} from '../../extensions/server-services';
+import { authenticateClient } from '../../services/applications';
+import type { LoginVerdict } from '../../services/login-guard';
 import { parseBody } from '../../validation/parse-body';
 import { type AppEnv, requireCaller } from '../app-env';
 import { authenticate } from '../authenticate';
