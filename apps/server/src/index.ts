@@ -3,13 +3,8 @@ export { describeListenError, type ListenFailure } from './cli/describe-listen-e
 export { runCli } from './cli/run-cli';
 export { type Clock, systemClock } from './clock';
 export { ConfigError } from './config/config-error';
+export type { Environment } from './config/environment';
 export { parseRateLimit, type RateLimitSpec } from './config/rate-limit-spec';
-export {
-  DEFAULT_BODY_LIMIT_BYTES,
-  type Environment,
-  loadServerConfig,
-  type ServerConfig,
-} from './config/server-config';
 export { loadOrCreateKeyFile } from './crypto/key-file';
 export { type EncryptionKey, Keyring, keyFingerprint, parseEncryptionKeys } from './crypto/keyring';
 export { resolveKeyring } from './crypto/resolve-keyring';
@@ -99,6 +94,7 @@ export {
 } from './server/create-server';
 export { defaultExtensions } from './server/default-extensions';
 export { type ListenOptions, listen, type RunningServer } from './server/listen';
+export { DEFAULT_BODY_LIMIT_BYTES, loadServerConfig, type ServerConfig } from './server/server-config';
 export {
   type AuthenticateClientOptions,
   authenticateClient,

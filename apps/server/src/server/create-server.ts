@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { builtinConnectors, type Connectors } from '@conduit/connectors';
 import { type Clock, systemClock } from '../clock';
 import { ConfigError } from '../config/config-error';
-import { type Environment, loadServerConfig, type ServerConfig } from '../config/server-config';
+import type { Environment } from '../config/environment';
 import { KEY_FILE_NAME } from '../crypto/key-file';
 import { resolveKeyring } from '../crypto/resolve-keyring';
 import { StoreRefusedError } from '../errors/store-refused-error';
@@ -22,6 +22,7 @@ import { UpstreamEgress } from '../upstream/upstream-egress';
 import { UpstreamLimiters } from '../upstream/upstream-limiters';
 import { defaultExtensions } from './default-extensions';
 import { listen, type RunningServer } from './listen';
+import { loadServerConfig, type ServerConfig } from './server-config';
 
 /** How to build a server. Everything is optional: by default the environment configures it. */
 export interface CreateServerOptions {

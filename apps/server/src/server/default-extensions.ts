@@ -1,6 +1,6 @@
 import { createAgentApiExtension } from '../agent-api/agent-api-extension';
 import { registerAgentExecuteRoute } from '../agent-api/agent-execute-route';
-import type { Environment } from '../config/server-config';
+import type { Environment } from '../config/environment';
 import { createExecuteExtension } from '../execute/execute-extension';
 import type { ServerExtension } from '../extensions/server-extension';
 import { createSearchExtension } from '../search/search-extension';
