@@ -55,13 +55,8 @@ export {
 } from './extensions/server-services';
 export { type AppEnv, type AppVariables, requireCaller } from './http/app-env';
 export { type AuthenticateOptions, authenticate, enforceRateLimit } from './http/authenticate';
-export { connectorJson, createdConnectorJson } from './http/connector-json';
-export { AUTHENTICATED_PREFIXES, type ConduitApp, type CreateAppOptions, createApp } from './http/create-app';
 export { errorResponse } from './http/error-response';
 export { readJsonObject } from './http/read-json-body';
-export { CONNECTOR_PATHS } from './http/routes/connector-routes';
-export { OPS_PATHS } from './http/routes/ops-routes';
-export { TOKEN_PATHS } from './http/routes/token-routes';
 export {
   createJsonLogger,
   type JsonLoggerOptions,
@@ -80,11 +75,21 @@ export {
   type ServerMetrics,
   type ServerMetricsOptions,
 } from './metrics/server-metrics';
+export { connectorJson, createdConnectorJson } from './routes/connector-json';
+export { CONNECTOR_PATHS } from './routes/connector-routes';
+export { OPS_PATHS } from './routes/ops-routes';
+export { TOKEN_PATHS } from './routes/token-routes';
 export { type CollectionLayout, collectionLayout } from './search/collection-layout';
 export { SearchEngine, type SearchTarget } from './search/search-engine';
 export { createSearchExtension, type SearchExtension } from './search/search-extension';
 export { type SearchCollection, SearchIndexWriter, type WriteOutcome } from './search/search-index-writer';
 export { SEARCH_MIGRATIONS } from './search/search-migrations';
+export {
+  AUTHENTICATED_PREFIXES,
+  type ConduitApp,
+  type CreateAppOptions,
+  createApp,
+} from './server/create-app';
 export {
   type ConduitServer,
   type CreateServerOptions,

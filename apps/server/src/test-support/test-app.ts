@@ -4,7 +4,7 @@ import type { RateLimitSpec } from '../config/rate-limit-spec';
 import { Keyring } from '../crypto/keyring';
 import type { ServerExtension } from '../extensions/server-extension';
 import type { OAuthClient } from '../extensions/server-services';
-import { type ConduitApp, createApp } from '../http/create-app';
+import { type ConduitApp, createApp } from '../server/create-app';
 import { listen, type RunningServer } from '../server/listen';
 import { registerApplication } from '../services/applications';
 import type { LoginGuardLimits } from '../services/login-guard';
