@@ -3,13 +3,8 @@ export { describeListenError, type ListenFailure } from './cli/describe-listen-e
 export { runCli } from './cli/run-cli';
 export { type Clock, systemClock } from './clock';
 export { ConfigError } from './config/config-error';
+export type { Environment } from './config/environment';
 export { parseRateLimit, type RateLimitSpec } from './config/rate-limit-spec';
-export {
-  DEFAULT_BODY_LIMIT_BYTES,
-  type Environment,
-  loadServerConfig,
-  type ServerConfig,
-} from './config/server-config';
 export { loadOrCreateKeyFile } from './crypto/key-file';
 export { type EncryptionKey, Keyring, keyFingerprint, parseEncryptionKeys } from './crypto/keyring';
 export { resolveKeyring } from './crypto/resolve-keyring';
@@ -49,25 +44,19 @@ export {
   type ExecutorLifecycle,
 } from './execute/executor-cache';
 export { type ModuleExecutorFactoryOptions, moduleExecutorFactory } from './execute/module-executor-factory';
-export type { SearchHandler } from './execute/search-handler';
-export {
-  currentUpstreamScope,
-  deadlineAwareSleep,
-  runInUpstreamScope,
-  type UpstreamCallScope,
-} from './execute/upstream-call-scope';
 export { UpstreamFailureError, upstreamFailureBody } from './execute/upstream-failure-error';
-export { upstreamHooks } from './execute/upstream-hooks';
+export type { SearchHandler } from './extensions/search-handler';
 export type { ServerExtension } from './extensions/server-extension';
+export {
+  APPLICATION_TOKEN_TTL_SECONDS,
+  type AppConfig,
+  SCOPED_TOKEN_TTL_SECONDS,
+  type ServerServices,
+} from './extensions/server-services';
 export { type AppEnv, type AppVariables, requireCaller } from './http/app-env';
 export { type AuthenticateOptions, authenticate, enforceRateLimit } from './http/authenticate';
-export { connectorJson, createdConnectorJson } from './http/connector-json';
-export { AUTHENTICATED_PREFIXES, type ConduitApp, type CreateAppOptions, createApp } from './http/create-app';
 export { errorResponse } from './http/error-response';
 export { readJsonObject } from './http/read-json-body';
-export { CONNECTOR_PATHS } from './http/routes/connector-routes';
-export { OPS_PATHS } from './http/routes/ops-routes';
-export { TOKEN_PATHS } from './http/routes/token-routes';
 export {
   createJsonLogger,
   type JsonLoggerOptions,
@@ -86,11 +75,21 @@ export {
   type ServerMetrics,
   type ServerMetricsOptions,
 } from './metrics/server-metrics';
+export { connectorJson, createdConnectorJson } from './routes/connector-json';
+export { CONNECTOR_PATHS } from './routes/connector-routes';
+export { OPS_PATHS } from './routes/ops-routes';
+export { TOKEN_PATHS } from './routes/token-routes';
 export { type CollectionLayout, collectionLayout } from './search/collection-layout';
 export { SearchEngine, type SearchTarget } from './search/search-engine';
 export { createSearchExtension, type SearchExtension } from './search/search-extension';
 export { type SearchCollection, SearchIndexWriter, type WriteOutcome } from './search/search-index-writer';
 export { SEARCH_MIGRATIONS } from './search/search-migrations';
+export {
+  AUTHENTICATED_PREFIXES,
+  type ConduitApp,
+  type CreateAppOptions,
+  createApp,
+} from './server/create-app';
 export {
   type ConduitServer,
   type CreateServerOptions,
@@ -100,6 +99,7 @@ export {
 } from './server/create-server';
 export { defaultExtensions } from './server/default-extensions';
 export { type ListenOptions, listen, type RunningServer } from './server/listen';
+export { DEFAULT_BODY_LIMIT_BYTES, loadServerConfig, type ServerConfig } from './server/server-config';
 export {
   type AuthenticateClientOptions,
   authenticateClient,
@@ -117,14 +117,7 @@ export {
 export { createExecutorContext, type ExecutorRequestScope } from './services/executor-context';
 export type { ExecutorContext, ExecutorFactory, ExecutorResolver } from './services/executor-resolver';
 export { InboundRateLimiter, type RateLimitDecision } from './services/inbound-rate-limiter';
-export {
-  APPLICATION_TOKEN_TTL_SECONDS,
-  type AppConfig,
-  SCOPED_TOKEN_TTL_SECONDS,
-  type ServerServices,
-} from './services/server-services';
 export { idleSyncSummary } from './services/sync-summary';
-export { UpstreamLimiters } from './services/upstream-limiters';
 export { applyMigrations, type MigrationReport } from './store/apply-migrations';
 export { migration0002SearchIndex } from './store/migrations/0002-search-index';
 export { migration0003SyncState } from './store/migrations/0003-sync-state';
@@ -166,5 +159,13 @@ export {
 } from './sync/sync-upstream';
 export { syncableTypes } from './sync/syncable-types';
 export { otlpTracingRequested, startOtlpTracing } from './tracing/otlp-tracing';
+export {
+  currentUpstreamScope,
+  deadlineAwareSleep,
+  runInUpstreamScope,
+  type UpstreamCallScope,
+} from './upstream/upstream-call-scope';
+export { upstreamHooks } from './upstream/upstream-hooks';
+export { UpstreamLimiters } from './upstream/upstream-limiters';
 export { bodyIssueDetails, parseBody } from './validation/parse-body';
 export { VERSION } from './version';

@@ -1,10 +1,10 @@
 import type { Hono } from 'hono';
 import { downloadResponse } from '../execute/download-response';
 import type { ExecuteOutcome, RunExecute } from '../execute/run-execute';
+import type { ServerServices } from '../extensions/server-services';
 import type { AppEnv } from '../http/app-env';
 import { jsonResponse } from '../http/json-response';
 import { readJsonBody } from '../http/read-json-body';
-import type { ServerServices } from '../services/server-services';
 import { parseBody } from '../validation/parse-body';
 import { AGENT_API_PATHS } from './agent-api-paths';
 import { AgentExecuteRequestSchema } from './agent-api-schemas';

@@ -1,7 +1,7 @@
 import { CHANGE_FEED_LIMITS, ChangeFeedQuerySchema, decodeChangeCursor } from '@conduit/protocol';
 import type { Hono } from 'hono';
+import type { ServerServices } from '../extensions/server-services';
 import { type AppEnv, requireCaller } from '../http/app-env';
-import type { ServerServices } from '../services/server-services';
 import { parseBody } from '../validation/parse-body';
 import type { ChangeFeed } from './change-feed';
 

@@ -1,5 +1,6 @@
-import { type Environment, loadServerConfig } from '../config/server-config';
+import type { Environment } from '../config/environment';
 import { defaultExtensions } from '../server/default-extensions';
+import { loadServerConfig } from '../server/server-config';
 import { openStore } from '../store/open-store';
 import type { CommandOutput } from './rotate-keys-command';
 

@@ -1,7 +1,8 @@
-import { type Environment, loadServerConfig } from '../config/server-config';
+import type { Environment } from '../config/environment';
 import { resolveKeyring } from '../crypto/resolve-keyring';
 import { rotateEncryptionKeys } from '../crypto/rotate-encryption-keys';
 import type { Logger } from '../logging/logger';
+import { loadServerConfig } from '../server/server-config';
 import { openStore } from '../store/open-store';
 
 /** Where the command writes. */

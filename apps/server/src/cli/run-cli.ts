@@ -1,5 +1,5 @@
 import { ConduitError } from '@conduit/protocol';
-import type { Environment } from '../config/server-config';
+import type { Environment } from '../config/environment';
 import { createJsonLogger, LOG_LEVELS, type LogLevel } from '../logging/logger';
 import { startServer } from '../server/create-server';
 import { VERSION } from '../version';

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { ServerServices } from '../extensions/server-services';
 import type { AppEnv } from '../http/app-env';
-import type { ServerServices } from '../services/server-services';
 
 /** How long the browser keeps a flow's binding: past it, the consent takes too long anyway. */
 export const OAUTH_BINDING_MAX_AGE_SECONDS = 900;

@@ -5,9 +5,9 @@ import { ConnectSessionEventSchema, CreatedConnectSessionSchema } from '@conduit
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Keyring } from '../crypto/keyring';
 import { rotateEncryptionKeys } from '../crypto/rotate-encryption-keys';
+import { signWebhook } from '../services/webhook-delivery';
 import { type ExecuteHarness, startExecuteHarness } from '../test-support/execute-harness';
 import { type StoreKind, startTestApp, type TestApp } from '../test-support/test-app';
-import { signWebhook } from './webhook-delivery';
 
 const CLIENT = { clientId: 'conduit-connect-client', clientSecret: 'connect-client-secret-0123456789' };
 const oldKey = { id: 'old', key: randomBytes(32) };

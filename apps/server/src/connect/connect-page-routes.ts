@@ -4,11 +4,12 @@ import type { ConnectorType } from '@conduit/connectors';
 import { ConduitError, EgressDeniedError, isSecretName, ValidationError } from '@conduit/protocol';
 import { requestOAuthToken } from '@conduit/transport';
 import type { Context, Hono } from 'hono';
+import type { ServerServices } from '../extensions/server-services';
 import type { AppEnv } from '../http/app-env';
 import { readBodyBytes } from '../http/read-json-body';
 import type { Caller } from '../services/caller';
+import { type ConnectSessionRecord, connectPagePath } from '../services/connect-session-service';
 import { instanceUrlNotAllowed } from '../services/connector-service';
-import type { ServerServices } from '../services/server-services';
 import { crossSitePost, setOAuthBinding, takeOAuthBinding } from './browser-binding';
 import { ConnectFormSchema } from './connect-form-schema';
 import {
@@ -19,7 +20,6 @@ import {
   connectPageHtml,
   type Html,
 } from './connect-page-html';
-import { type ConnectSessionRecord, connectPagePath } from './connect-session-service';
 import { assertOAuthHost, oauthConfigAfterExchange } from './oauth-hosts';
 
 /**

@@ -3,8 +3,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ConnectSessionEventSchema, CreatedConnectSessionSchema } from '@conduit/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signWebhook } from '../services/webhook-delivery';
 import { type ExecuteHarness, startExecuteHarness } from '../test-support/execute-harness';
-import { signWebhook } from './webhook-delivery';
 
 interface Received {
   readonly headers: Record<string, string | string[] | undefined>;

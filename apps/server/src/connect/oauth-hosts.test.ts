@@ -1,7 +1,7 @@
 import { connectorRegistry } from '@conduit/connectors/loaded';
 import { ValidationError } from '@conduit/protocol';
 import { describe, expect, it } from 'vitest';
-import type { AppConfig } from '../services/server-services';
+import type { AppConfig } from '../extensions/server-services';
 import { assertOAuthHost, OAUTH_HOST_NOT_ALLOWED, oauthConfigAfterExchange } from './oauth-hosts';
 
 const salesforce = connectorRegistry.forKind('crm')!;

@@ -2,7 +2,7 @@ import type { ConnectorModule } from '@conduit/connector-kit';
 import { EgressDeniedError, ValidationError } from '@conduit/protocol';
 import type { OAuthTokenSet } from '@conduit/transport';
 import { createEgressPolicy } from '@conduit/transport/egress';
-import type { AppConfig } from '../services/server-services';
+import type { AppConfig } from '../extensions/server-services';
 
 /** The error code of a sign-in address outside the kind's identity hosts. */
 export const OAUTH_HOST_NOT_ALLOWED = 'oauth_host_not_allowed';

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { CreatedConnectSessionSchema } from '@conduit/protocol';
 import { type AsanaSimulator, startAsanaSimulator } from '@conduit/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WEBHOOK_SIGNATURE_TOLERANCE_SECONDS } from '../services/webhook-delivery';
 import { dropSchema, TEST_DATABASE_URL, uniqueSchemaName } from '../test-support/postgres-test-schema';
 import {
   applicationToken,
@@ -15,7 +16,6 @@ import {
 } from '../test-support/server-process';
 import { makeTempDir, removeTempDir } from '../test-support/temp-dir';
 import type { StoreKind } from '../test-support/test-app';
-import { WEBHOOK_SIGNATURE_TOLERANCE_SECONDS } from './webhook-delivery';
 
 // Issue 28, finding 5: webhook retries lived in the process's memory, so a restart dropped every
 // one pending (5 of 5 events never arrived). Here a real server process is killed with SIGKILL

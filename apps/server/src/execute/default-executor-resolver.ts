@@ -3,9 +3,9 @@ import type { RateLimiterOptions, RetryOptions } from '@conduit/transport';
 import type { RateLimitSpec } from '../config/rate-limit-spec';
 import type { ServerMetrics } from '../metrics/server-metrics';
 import type { ExecutorFactory, ExecutorResolver } from '../services/executor-resolver';
-import type { UpstreamLimiters } from '../services/upstream-limiters';
+import type { UpstreamEgress } from '../upstream/upstream-egress';
+import type { UpstreamLimiters } from '../upstream/upstream-limiters';
 import { moduleExecutorFactory } from './module-executor-factory';
-import type { UpstreamEgress } from './upstream-egress';
 
 /** The default per-attempt upstream timeout, in milliseconds. */
 export const DEFAULT_UPSTREAM_ATTEMPT_TIMEOUT_MS = 15_000;

@@ -1,9 +1,9 @@
 import { connectorRegistry } from '@conduit/connectors/loaded';
 import type { RateLimitPermit } from '@conduit/transport';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UpstreamLimiters } from '../services/upstream-limiters';
 import { type ExecuteHarness, startExecuteHarness } from '../test-support/execute-harness';
-import { runInUpstreamScope } from './upstream-call-scope';
+import { runInUpstreamScope } from '../upstream/upstream-call-scope';
+import { UpstreamLimiters } from '../upstream/upstream-limiters';
 
 // Issue 28, finding 6: past a connector's own budget an execute waited in the limiter until its
 // deadline and answered 504 upstream_timeout ("Asana did not answer"), and a sync on the same

@@ -1,7 +1,7 @@
 import { connectorRegistry } from '@conduit/connectors/loaded';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UpstreamLimiters } from '../services/upstream-limiters';
 import { type ExecuteHarness, startExecuteHarness } from '../test-support/execute-harness';
+import { UpstreamLimiters } from '../upstream/upstream-limiters';
 
 describe('an execute while the connector is paused on an upstream 429 (its sync met one)', () => {
   let h: ExecuteHarness;

@@ -1,8 +1,8 @@
 import type { Hono } from 'hono';
 import type { ServerExtension } from '../extensions/server-extension';
+import type { ServerServices } from '../extensions/server-services';
 import type { AppEnv } from '../http/app-env';
 import type { ExecutorResolver } from '../services/executor-resolver';
-import type { ServerServices } from '../services/server-services';
 import { ConnectorExecutors } from './connector-executors';
 import { ConnectorRecordCache } from './connector-record-cache';
 import { type DefaultExecutorResolverOptions, defaultExecutorResolver } from './default-executor-resolver';

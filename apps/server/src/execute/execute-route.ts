@@ -1,8 +1,8 @@
 import type { Hono } from 'hono';
+import type { ServerServices } from '../extensions/server-services';
 import type { AppEnv } from '../http/app-env';
 import { jsonResponse } from '../http/json-response';
 import { readJsonBody } from '../http/read-json-body';
-import type { ServerServices } from '../services/server-services';
 import { downloadResponse } from './download-response';
 import { parseExecuteRequest } from './execute-request-body';
 import type { ExecuteRouteOptions, RunExecute } from './run-execute';

@@ -2,11 +2,11 @@ import type { ConnectorRegistry } from '@conduit/connector-kit';
 import type { RateLimiterOptions, RetryOptions } from '@conduit/transport';
 import type { ServerMetrics } from '../metrics/server-metrics';
 import type { ExecutorFactory } from '../services/executor-resolver';
-import type { UpstreamLimiters } from '../services/upstream-limiters';
+import { deadlineAwareSleep } from '../upstream/upstream-call-scope';
+import type { UpstreamEgress } from '../upstream/upstream-egress';
+import { upstreamHooks } from '../upstream/upstream-hooks';
+import type { UpstreamLimiters } from '../upstream/upstream-limiters';
 import { VERSION } from '../version';
-import { deadlineAwareSleep } from './upstream-call-scope';
-import type { UpstreamEgress } from './upstream-egress';
-import { upstreamHooks } from './upstream-hooks';
 
 /** How the server's executors call the upstream. */
 export interface ModuleExecutorFactoryOptions {

@@ -1,4 +1,4 @@
-import { runInUpstreamScope, type UpstreamCallScope } from './upstream-call-scope';
+import { runInUpstreamScope, type UpstreamCallScope } from '../upstream/upstream-call-scope';
 
 /**
  * The time an execute request may spend on the upstream, and the signal its upstream calls get:

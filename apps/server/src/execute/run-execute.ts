@@ -14,8 +14,9 @@ import {
   UnsupportedOperationError,
 } from '@conduit/protocol';
 import type { Context } from 'hono';
+import type { SearchHandler } from '../extensions/search-handler';
+import type { ServerServices } from '../extensions/server-services';
 import { type AppEnv, requireCaller } from '../http/app-env';
-import type { ServerServices } from '../services/server-services';
 import type { ConnectorRecord } from '../store/store';
 import { inSpan } from '../tracing/server-spans';
 import { definitionOf } from './connector-definitions';
@@ -23,7 +24,6 @@ import type { ConnectorExecutors } from './connector-executors';
 import type { ConnectorRecordCache } from './connector-record-cache';
 import { translateExecuteError, upstreamTimeout } from './execute-errors';
 import { RequestDeadline } from './request-deadline';
-import type { SearchHandler } from './search-handler';
 import { UpstreamFailureError } from './upstream-failure-error';
 
 /** What the execute core runs with (one set per server, shared by every face of the route). */

@@ -6,7 +6,7 @@ import {
 } from '@conduit/testkit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ExecuteHarness, startExecuteHarness } from '../test-support/execute-harness';
-import { UpstreamEgress } from './upstream-egress';
+import { UpstreamEgress } from '../upstream/upstream-egress';
 
 interface ErrorBody {
   errors: { error_code: string }[];

@@ -1,10 +1,10 @@
 import type { SyncSummary } from '@conduit/protocol';
 import type { Hono } from 'hono';
-import type { SearchHandler } from '../execute/search-handler';
 import type { AppEnv } from '../http/app-env';
-import type { ServerServices } from '../services/server-services';
 import type { Migration } from '../store/migrations/migration';
 import type { ConnectorDeleteHook, ConnectorRecord } from '../store/store';
+import type { SearchHandler } from './search-handler';
+import type { ServerServices } from './server-services';
 
 /**
  * A feature plugged into the server (execute, sync, search, …): its routes, its tables, and hooks

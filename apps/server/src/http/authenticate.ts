@@ -1,9 +1,23 @@
 import { AuthenticationError, RateLimitError } from '@conduit/protocol';
 import type { MiddlewareHandler } from 'hono';
+import type { TokenSigner } from '../crypto/token-signer';
+import type { ServerMetrics } from '../metrics/server-metrics';
+import type { ApplicationStatusCache } from '../services/application-status-cache';
 import type { Caller } from '../services/caller';
-import type { RateLimitDecision } from '../services/inbound-rate-limiter';
-import type { ServerServices } from '../services/server-services';
+import type { InboundRateLimiter, RateLimitDecision } from '../services/inbound-rate-limiter';
 import type { AppEnv } from './app-env';
+
+/**
+ * What authentication reads of the server's services; `ServerServices` has every member. Named
+ * here rather than taking that bag, which belongs to the features' contract (`extensions/`), a
+ * layer above `http/`: an HTTP helper imports nothing above it.
+ */
+export interface AuthenticationServices {
+  readonly rateLimiter: InboundRateLimiter | undefined;
+  readonly metrics: ServerMetrics;
+  readonly applicationStatus: ApplicationStatusCache;
+  tokenSigner(): Promise<TokenSigner>;
+}
 
 function unauthorized(message: string, code: string): AuthenticationError {
   return new AuthenticationError(message, { status: 401, code, details: [{ message, error_code: code }] });
@@ -19,7 +33,7 @@ function unauthorized(message: string, code: string): AuthenticationError {
  * ```
  */
 export async function enforceRateLimit(
-  services: ServerServices,
+  services: AuthenticationServices,
   applicationId: string,
   onDecision?: (decision: RateLimitDecision) => void,
 ): Promise<void> {
@@ -53,7 +67,7 @@ export interface AuthenticateOptions {
  * ```
  */
 export function authenticate(
-  services: ServerServices,
+  services: AuthenticationServices,
   options: AuthenticateOptions = {},
 ): MiddlewareHandler<AppEnv> {
   return async (c, next) => {

@@ -3,25 +3,26 @@ import { join } from 'node:path';
 import { builtinConnectors, type Connectors } from '@conduit/connectors';
 import { type Clock, systemClock } from '../clock';
 import { ConfigError } from '../config/config-error';
-import { type Environment, loadServerConfig, type ServerConfig } from '../config/server-config';
+import type { Environment } from '../config/environment';
 import { KEY_FILE_NAME } from '../crypto/key-file';
 import { resolveKeyring } from '../crypto/resolve-keyring';
 import { StoreRefusedError } from '../errors/store-refused-error';
 import { defaultExecutorResolver, upstreamLimiterOptions } from '../execute/default-executor-resolver';
-import { UpstreamEgress } from '../execute/upstream-egress';
 import type { ServerExtension } from '../extensions/server-extension';
-import { type ConduitApp, createApp } from '../http/create-app';
 import { createJsonLogger, type Logger } from '../logging/logger';
 import { createServerMetrics, type ServerMetrics } from '../metrics/server-metrics';
 import { registerApplication } from '../services/applications';
 import type { ExecutorResolver } from '../services/executor-resolver';
-import { UpstreamLimiters } from '../services/upstream-limiters';
 import { openStore } from '../store/open-store';
 import { refuseLostStore } from '../store/refuse-lost-store';
 import type { Store } from '../store/store';
 import { startOtlpTracing } from '../tracing/otlp-tracing';
+import { UpstreamEgress } from '../upstream/upstream-egress';
+import { UpstreamLimiters } from '../upstream/upstream-limiters';
+import { type ConduitApp, createApp } from './create-app';
 import { defaultExtensions } from './default-extensions';
 import { listen, type RunningServer } from './listen';
+import { loadServerConfig, type ServerConfig } from './server-config';
 
 /** How to build a server. Everything is optional: by default the environment configures it. */
 export interface CreateServerOptions {

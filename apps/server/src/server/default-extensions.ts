@@ -1,12 +1,12 @@
 import { createAgentApiExtension } from '../agent-api/agent-api-extension';
 import { registerAgentExecuteRoute } from '../agent-api/agent-execute-route';
-import type { Environment } from '../config/server-config';
+import type { Environment } from '../config/environment';
 import { createExecuteExtension } from '../execute/execute-extension';
 import type { ServerExtension } from '../extensions/server-extension';
 import { createSearchExtension } from '../search/search-extension';
-import type { UpstreamLimiters } from '../services/upstream-limiters';
 import { loadSyncConfig } from '../sync/sync-config';
 import { createSyncExtension } from '../sync/sync-extension';
+import type { UpstreamLimiters } from '../upstream/upstream-limiters';
 
 /**
  * The features a server runs when `createServer` is given none: what `conduit-server serve`

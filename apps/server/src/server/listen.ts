@@ -2,9 +2,9 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAdaptorServer, type Http2Bindings, type HttpBindings } from '@hono/node-server';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
-import type { ConduitApp } from '../http/create-app';
 import { plainJsonResponse } from '../http/json-response';
 import type { NodeBindings } from '../http/node-bindings';
+import type { ConduitApp } from './create-app';
 
 /** Where and how to listen. */
 export interface ListenOptions {

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Keyring } from '../crypto/keyring';
-import { createApp } from '../http/create-app';
 import type { Store } from '../store/store';
 import { captureLogs } from '../test-support/capture-logger';
 import { type TestStoreLocation, testStoreLocation } from '../test-support/test-app';
+import { createApp } from './create-app';
 import { listen, type RunningServer } from './listen';
 
 function open(port: number): Promise<Socket> {

@@ -1,6 +1,6 @@
 import { ConfigError } from '../config/config-error';
 import { requirePositiveDuration } from '../config/duration';
-import type { Environment } from '../config/server-config';
+import type { Environment } from '../config/environment';
 
 /** How syncs are scheduled and run. */
 export interface SyncConfig {

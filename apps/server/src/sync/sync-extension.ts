@@ -1,10 +1,10 @@
 import type { RateLimiterOptions } from '@conduit/transport';
-import { upstreamHooks } from '../execute/upstream-hooks';
 import type { ServerExtension } from '../extensions/server-extension';
-import type { ServerServices } from '../services/server-services';
-import { UpstreamLimiters } from '../services/upstream-limiters';
+import type { ServerServices } from '../extensions/server-services';
 import { migration0003SyncState } from '../store/migrations/0003-sync-state';
 import { migration0006SyncWatches } from '../store/migrations/0006-sync-watches';
+import { upstreamHooks } from '../upstream/upstream-hooks';
+import { UpstreamLimiters } from '../upstream/upstream-limiters';
 import { DEFAULT_SYNC_CONFIG, type SyncConfig } from './sync-config';
 import { registerSyncRoutes } from './sync-routes';
 import type { SyncPageEvent } from './sync-run';

@@ -1,8 +1,8 @@
 import { SyncRequestSchema, UnsupportedOperationError } from '@conduit/protocol';
 import type { Hono } from 'hono';
+import type { ServerServices } from '../extensions/server-services';
 import { type AppEnv, requireCaller } from '../http/app-env';
 import { readJsonBody } from '../http/read-json-body';
-import type { ServerServices } from '../services/server-services';
 import type { ConnectorRecord } from '../store/store';
 import { parseBody } from '../validation/parse-body';
 import type { SyncScheduler } from './sync-scheduler';

@@ -77,9 +77,9 @@ describe.each(['sqlite', 'postgres'] as const)('sync on %s', (kind) => {
     const done = await settled(null);
     expect(done.state).toBe('idle');
     const { records, listings } = expectedRecords(sim.data);
-    const looseNames = (await search('tasks', { query: { filter: { keyword: { name: 'loose' } } } })).hits.map(
-      (hit) => hit.data.name,
-    );
+    const looseNames = (
+      await search('tasks', { query: { filter: { keyword: { name: 'loose' } } } })
+    ).hits.map((hit) => hit.data.name);
     expect(looseNames.sort()).toEqual(['Loose: file the taxes', 'Loose: find the receipts']);
     expect(await storedRecords(store, connectorId)).toEqual(records);
     expect(await indexInconsistencies(store, connectorId)).toEqual([]);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Keyring } from '../crypto/keyring';
-import { createApp } from '../http/create-app';
 import { silentLogger } from '../logging/logger';
+import { createApp } from '../server/create-app';
 import { listen, type RunningServer } from '../server/listen';
 import type { Store } from '../store/store';
 

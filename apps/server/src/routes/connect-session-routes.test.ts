@@ -1,14 +1,14 @@
 import { HostedClient } from '@conduit/hosted';
 import { ConnectSessionSchema, CreatedConnectorSchema, ErrorBodySchema } from '@conduit/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openApiCheckedFetch } from '../../test-support/openapi-checked-fetch';
+import { openApiCheckedFetch } from '../test-support/openapi-checked-fetch';
 import {
   type StoreKind,
   startTestApp,
   type TestApp,
   type TestResponse,
   testStoreLocation,
-} from '../../test-support/test-app';
+} from '../test-support/test-app';
 
 const ADMIN_TOKEN = 'connect-sessions-admin-token-0123456789';
 

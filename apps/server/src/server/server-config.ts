@@ -4,13 +4,14 @@ import { resolve } from 'node:path';
 import type { ConnectorRegistry } from '@conduit/connector-kit';
 import { connectorRegistry } from '@conduit/connectors/loaded';
 import { createEgressPolicy, type ProxySettings, proxyFromEnv } from '@conduit/transport/egress';
+import { ConfigError } from '../config/config-error';
+import { requirePositiveDuration } from '../config/duration';
+import type { Environment } from '../config/environment';
+import { parseRateLimit, type RateLimitSpec } from '../config/rate-limit-spec';
 import { decodeKey, type EncryptionKey, keyFingerprint, parseEncryptionKeys } from '../crypto/keyring';
-import type { UpstreamEgressSettings } from '../execute/upstream-egress';
+import type { OAuthClient } from '../extensions/server-services';
 import { LOG_LEVELS, type LogLevel } from '../logging/logger';
-import type { OAuthClient } from '../services/server-services';
-import { ConfigError } from './config-error';
-import { requirePositiveDuration } from './duration';
-import { parseRateLimit, type RateLimitSpec } from './rate-limit-spec';
+import type { UpstreamEgressSettings } from '../upstream/upstream-egress';
 
 /** The body size limit of the contract (§5): 1 MiB. */
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -173,9 +174,6 @@ function publicUrlFrom(env: Environment): string | undefined {
   }
   return text.replace(/\/+$/, '');
 }
-
-/** Environment variables, as `process.env` holds them. */
-export type Environment = Readonly<Record<string, string | undefined>>;
 
 /**
  * Secrets that may also be given as a file (`<NAME>_FILE`, e.g. a mounted Docker or Kubernetes

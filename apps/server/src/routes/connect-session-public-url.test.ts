@@ -1,6 +1,6 @@
 import { ConnectSessionSchema, CreatedConnectSessionSchema } from '@conduit/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp, testStoreLocation } from '../../test-support/test-app';
+import { startTestApp, type TestApp, testStoreLocation } from '../test-support/test-app';
 
 // Issue 33: with CONDUIT_PUBLIC_URL set, a session's url is the address to hand to an end user.
 describe('connect session URLs with CONDUIT_PUBLIC_URL', () => {

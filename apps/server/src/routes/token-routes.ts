@@ -8,19 +8,19 @@ import {
 } from '@conduit/protocol';
 import { sleep } from '@conduit/transport';
 import type { Hono } from 'hono';
-import type { VerifiedToken } from '../../crypto/token-signer';
-import { authenticateClient } from '../../services/applications';
-import type { LoginVerdict } from '../../services/login-guard';
+import type { VerifiedToken } from '../crypto/token-signer';
 import {
   APPLICATION_TOKEN_TTL_SECONDS,
   SCOPED_TOKEN_TTL_SECONDS,
   type ServerServices,
-} from '../../services/server-services';
-import { parseBody } from '../../validation/parse-body';
-import { type AppEnv, requireCaller } from '../app-env';
-import { authenticate } from '../authenticate';
-import { incomingOf } from '../node-bindings';
-import { readJsonBody } from '../read-json-body';
+} from '../extensions/server-services';
+import { type AppEnv, requireCaller } from '../http/app-env';
+import { authenticate } from '../http/authenticate';
+import { incomingOf } from '../http/node-bindings';
+import { readJsonBody } from '../http/read-json-body';
+import { authenticateClient } from '../services/applications';
+import type { LoginVerdict } from '../services/login-guard';
+import { parseBody } from '../validation/parse-body';
 
 /**
  * Paths of the token calls (contract §1).

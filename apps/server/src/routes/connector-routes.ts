@@ -1,13 +1,13 @@
 import { ConnectorListQuerySchema, type SyncSummary, ValidationError } from '@conduit/protocol';
 import type { Hono } from 'hono';
-import type { ConnectorListQuery } from '../../services/connector-service';
-import type { ServerServices } from '../../services/server-services';
-import { idleSyncSummary } from '../../services/sync-summary';
-import type { ConnectorRecord } from '../../store/store';
-import { parseBody } from '../../validation/parse-body';
-import { type AppEnv, requireCaller } from '../app-env';
-import { connectorJson, createdConnectorJson } from '../connector-json';
-import { readJsonBody } from '../read-json-body';
+import type { ServerServices } from '../extensions/server-services';
+import { type AppEnv, requireCaller } from '../http/app-env';
+import { readJsonBody } from '../http/read-json-body';
+import type { ConnectorListQuery } from '../services/connector-service';
+import { idleSyncSummary } from '../services/sync-summary';
+import type { ConnectorRecord } from '../store/store';
+import { parseBody } from '../validation/parse-body';
+import { connectorJson, createdConnectorJson } from './connector-json';
 
 /**
  * Paths of the connector calls (contract §2).

@@ -3,10 +3,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ConfigError } from '../config/config-error';
+import { requirePositiveDuration } from '../config/duration';
+import { parseRateLimit } from '../config/rate-limit-spec';
 import { keyFingerprint } from '../crypto/keyring';
-import { ConfigError } from './config-error';
-import { requirePositiveDuration } from './duration';
-import { parseRateLimit } from './rate-limit-spec';
 import { loadServerConfig } from './server-config';
 
 describe('loadServerConfig', () => {

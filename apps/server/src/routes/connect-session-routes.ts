@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
-import type { ServerServices } from '../../services/server-services';
-import { type AppEnv, requireCaller } from '../app-env';
-import { readJsonBody } from '../read-json-body';
+import type { ServerServices } from '../extensions/server-services';
+import { type AppEnv, requireCaller } from '../http/app-env';
+import { readJsonBody } from '../http/read-json-body';
 
 /**
  * Paths of the connect-session calls (issue 18).

@@ -6,8 +6,8 @@ import {
   ErrorBodySchema,
 } from '@conduit/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Store } from '../../store/store';
-import { openApiCheckedFetch } from '../../test-support/openapi-checked-fetch';
+import type { Store } from '../store/store';
+import { openApiCheckedFetch } from '../test-support/openapi-checked-fetch';
 import {
   type StoreKind,
   startTestApp,
@@ -15,7 +15,7 @@ import {
   type TestResponse,
   type TestStoreLocation,
   testStoreLocation,
-} from '../../test-support/test-app';
+} from '../test-support/test-app';
 
 const ADMIN_TOKEN = 'operator-admin-token-0123456789abcdef';
 

@@ -1,11 +1,11 @@
 import { HostedClient } from '@conduit/hosted';
 import { ConnectorSchema, ErrorBodySchema } from '@conduit/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServerExtension } from '../../extensions/server-extension';
-import type { Migration } from '../../store/migrations/migration';
-import { type ExecuteHarness, startExecuteHarness } from '../../test-support/execute-harness';
-import { openApiCheckedFetch } from '../../test-support/openapi-checked-fetch';
-import type { StoreKind, TestResponse } from '../../test-support/test-app';
+import type { ServerExtension } from '../extensions/server-extension';
+import type { Migration } from '../store/migrations/migration';
+import { type ExecuteHarness, startExecuteHarness } from '../test-support/execute-harness';
+import { openApiCheckedFetch } from '../test-support/openapi-checked-fetch';
+import type { StoreKind, TestResponse } from '../test-support/test-app';
 
 /** A stand-in for synced data: a row per connector written at creation, erased on delete only. */
 const keptRecordsMigration: Migration = {

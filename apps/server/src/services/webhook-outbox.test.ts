@@ -6,10 +6,10 @@ import { systemClock } from '../clock';
 import { Keyring } from '../crypto/keyring';
 import { sealJson, webhookSecretContext } from '../crypto/sealed-box';
 import { silentLogger } from '../logging/logger';
-import { registerApplication } from '../services/applications';
 import type { Store } from '../store/store';
 import { type StoreKind, testStoreLocation } from '../test-support/test-app';
 import { until } from '../test-support/until';
+import { registerApplication } from './applications';
 import { WebhookOutbox } from './webhook-outbox';
 
 interface Received {

@@ -1,6 +1,6 @@
 import { RateLimitError } from '@conduit/protocol';
 import { RateLimiter, type RateLimiterOptions, type RateLimitPermit } from '@conduit/transport';
-import { currentUpstreamScope } from '../execute/upstream-call-scope';
+import { currentUpstreamScope } from './upstream-call-scope';
 
 /**
  * The share of a connector's upstream budget (requests per window and concurrent requests) that

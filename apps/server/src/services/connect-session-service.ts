@@ -13,12 +13,12 @@ import { constantTimeEqual } from '../crypto/constant-time-equal';
 import type { Keyring } from '../crypto/keyring';
 import { oauthVerifierContext, sealJson, unsealJson, webhookSecretContext } from '../crypto/sealed-box';
 import type { Logger } from '../logging/logger';
-import { type Caller, ownerOf } from '../services/caller';
-import type { ConnectorService } from '../services/connector-service';
-import { assertReturnUrlAllowed } from '../services/return-url-origins';
 import { toBuffer, toNumber } from '../store/sql-values';
 import type { SealedValue, Store } from '../store/store';
 import { parseBody } from '../validation/parse-body';
+import { type Caller, ownerOf } from './caller';
+import type { ConnectorService } from './connector-service';
+import { assertReturnUrlAllowed } from './return-url-origins';
 import { WebhookOutbox, type WebhookOutboxSettings } from './webhook-outbox';
 
 /** How long an end user has to finish connecting, in seconds (30 minutes). */

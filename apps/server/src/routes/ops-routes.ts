@@ -1,9 +1,9 @@
 import type { Hono } from 'hono';
-import { StoreUnavailableError } from '../../errors/store-unavailable-error';
-import { serviceOpenApiDocument } from '../../openapi/service-openapi-document';
-import type { ServerServices } from '../../services/server-services';
-import type { AppEnv } from '../app-env';
-import { requireOperatorToken } from '../operator-token';
+import { StoreUnavailableError } from '../errors/store-unavailable-error';
+import type { ServerServices } from '../extensions/server-services';
+import type { AppEnv } from '../http/app-env';
+import { requireOperatorToken } from '../http/operator-token';
+import { serviceOpenApiDocument } from '../openapi/service-openapi-document';
 
 /**
  * Paths of the operations endpoints (contract §6).

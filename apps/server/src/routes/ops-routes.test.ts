@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServerMetrics } from '../../metrics/server-metrics';
-import type { Store } from '../../store/store';
-import { startTestApp, type TestApp, testStoreLocation } from '../../test-support/test-app';
+import { createServerMetrics } from '../metrics/server-metrics';
+import type { Store } from '../store/store';
+import { startTestApp, type TestApp, testStoreLocation } from '../test-support/test-app';
 
 describe('/metrics', () => {
   let store: Store;

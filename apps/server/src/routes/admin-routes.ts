@@ -1,23 +1,23 @@
 import { NotFoundError } from '@conduit/protocol';
 import type { Hono } from 'hono';
+import type { ServerServices } from '../extensions/server-services';
+import type { AppEnv } from '../http/app-env';
+import { requireOperatorToken } from '../http/operator-token';
+import { readJsonBody } from '../http/read-json-body';
 import {
   applicationJson,
   applicationNotFound,
   createApplication,
   revokeApplication,
   rotateApplicationSecret,
-} from '../../services/applications';
+} from '../services/applications';
 import {
   type ReturnUrlOriginsAnswer,
   ReturnUrlOriginsSchema,
   readReturnUrlOrigins,
   writeReturnUrlOrigins,
-} from '../../services/return-url-origins';
-import type { ServerServices } from '../../services/server-services';
-import { parseBody } from '../../validation/parse-body';
-import type { AppEnv } from '../app-env';
-import { requireOperatorToken } from '../operator-token';
-import { readJsonBody } from '../read-json-body';
+} from '../services/return-url-origins';
+import { parseBody } from '../validation/parse-body';
 
 /**
  * Paths of the admin API (operator token `CONDUIT_ADMIN_TOKEN`). Applications are addressed by

@@ -1,19 +1,23 @@
 import type { ConnectorRegistry } from '@conduit/connector-kit';
 import type { Clock } from '../clock';
 import type { RateLimitSpec } from '../config/rate-limit-spec';
-import type { ConnectSessionService } from '../connect/connect-session-service';
 import type { Keyring } from '../crypto/keyring';
 import type { TokenSigner } from '../crypto/token-signer';
-import type { UpstreamEgress, UpstreamEgressSettings } from '../execute/upstream-egress';
-import type { ServerExtension } from '../extensions/server-extension';
 import type { Logger } from '../logging/logger';
 import type { ServerMetrics } from '../metrics/server-metrics';
+import type { ApplicationStatusCache } from '../services/application-status-cache';
+import type { ConnectSessionService } from '../services/connect-session-service';
+import type { ConnectorService } from '../services/connector-service';
+import type { ExecutorResolver } from '../services/executor-resolver';
+import type { InboundRateLimiter } from '../services/inbound-rate-limiter';
+import type { LoginGuard, LoginGuardLimits } from '../services/login-guard';
 import type { Store } from '../store/store';
-import type { ApplicationStatusCache } from './application-status-cache';
-import type { ConnectorService } from './connector-service';
-import type { ExecutorResolver } from './executor-resolver';
-import type { InboundRateLimiter } from './inbound-rate-limiter';
-import type { LoginGuard, LoginGuardLimits } from './login-guard';
+import type { UpstreamEgress, UpstreamEgressSettings } from '../upstream/upstream-egress';
+import type { ServerExtension } from './server-extension';
+
+// Only the types of the bag live here, beside the extension contract that hands it to features:
+// every feature reads it, so it sits below them. `createApp` (the composition root, `server/`)
+// builds it.
 
 /** The lifetime of an application token, in seconds (contract §1). */
 export const APPLICATION_TOKEN_TTL_SECONDS = 900;
