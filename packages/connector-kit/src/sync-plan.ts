@@ -300,7 +300,10 @@ export function readSyncPage<Kind extends string, Entity extends string>(
   });
   const keep = listing.keep;
   if (keep === undefined) return page;
-  return page.then(({ records, nextOffset }) => ({ records: records.filter((record) => keep(record)), nextOffset }));
+  return page.then(({ records, nextOffset }) => ({
+    records: records.filter((record) => keep(record)),
+    nextOffset,
+  }));
 }
 
 /**
