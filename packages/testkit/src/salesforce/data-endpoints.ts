@@ -1,8 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { BlobContent } from './blob-content';
-import type { QueryLocators } from './query-locators';
+import { type DataContext, type DataReply, json } from './data-reply';
+import { describe, objectSummary, reportSummary, runReport } from './metadata-endpoints';
 import { formatFieldValue, formatSalesforceDateTime, recordAttributes } from './record-format';
-import type { SalesforceDataset, SalesforceRecord } from './salesforce-dataset';
+import type { SalesforceRecord } from './salesforce-dataset';
 import { RESOURCE_NOT_FOUND, recordNotFound, SalesforceHttpError } from './salesforce-http-error';
 import { normalizeId } from './salesforce-ids';
 import { type SalesforceObject, SOBJECTS } from './sobject-schema';
@@ -10,37 +10,12 @@ import { type CompiledSoql, compileSoql } from './soql-engine';
 import { SoqlError } from './soql-error';
 import { runSosl } from './sosl-engine';
 
-/** What a data endpoint needs to answer one request. */
-export interface DataContext {
-  data: SalesforceDataset;
-  /** `/services/data/v62.0`: record and locator URLs use the request's version. */
-  versionPath: string;
-  version: string;
-  query: URLSearchParams;
-  headers: IncomingHttpHeaders;
-  now: number;
-  locators: QueryLocators;
-  /**
-   * The largest batch the org returns whatever `batchSize` asks (Salesforce "may return fewer"
-   * depending on record size, at most 200 with two long-text fields: crm-upstream.md §4.1).
-   */
-  batchCeiling: number;
-  /** Usage so far and the daily allocation, for `/limits`. */
-  usage: { used: number; max: number };
-}
-
-/** A data endpoint's answer: JSON, or the bytes of a blob field. */
-export type DataReply =
-  | { kind: 'json'; status: number; body: unknown }
-  | { kind: 'blob'; blob: BlobContent; contentType: string };
+export type { DataContext, DataReply } from './data-reply';
 
 const DEFAULT_BATCH = 2000;
 const DAY = 86_400_000;
 const REPLICATION_DAYS = { updated: 30, deleted: 15 } as const;
 const MAX_REPLICATION_IDS = 600_000;
-const MAX_REPORT_ROWS = 2000;
-
-const json = (body: unknown, status = 200): DataReply => ({ kind: 'json', status, body });
 
 function batchSizeOf(headers: IncomingHttpHeaders): number | undefined {
   const header = headers['sforce-query-options'];
@@ -265,173 +240,6 @@ function getDeleted(ctx: DataContext, object: SalesforceObject): DataReply {
   });
 }
 
-function objectUrls(ctx: DataContext, object: SalesforceObject): Record<string, string> {
-  const base = `${ctx.versionPath}/sobjects/${object.name}`;
-  return { sobject: base, describe: `${base}/describe`, rowTemplate: `${base}/{ID}` };
-}
-
-function objectSummary(ctx: DataContext, object: SalesforceObject): Record<string, unknown> {
-  const replicable = object.replicateable;
-  return {
-    activateable: false,
-    createable: false,
-    custom: false,
-    customSetting: false,
-    deletable: false,
-    deprecatedAndHidden: false,
-    feedEnabled: false,
-    keyPrefix: object.keyPrefix,
-    label: object.label,
-    labelPlural: object.labelPlural,
-    layoutable: true,
-    mergeable: false,
-    mruEnabled: true,
-    name: object.name,
-    queryable: true,
-    replicateable: replicable,
-    retrieveable: true,
-    searchable: object.searchable,
-    triggerable: false,
-    undeletable: false,
-    updateable: false,
-    urls: objectUrls(ctx, object),
-  };
-}
-
-/** The compound address a component field belongs to (`BillingCity` → `BillingAddress`). */
-function compoundOf(object: SalesforceObject, name: string): string | null {
-  for (const candidate of object.fields) {
-    if (candidate.type !== 'address' || candidate.name === name) continue;
-    const prefix = candidate.addressPrefix ?? '';
-    const rest = name.slice(prefix.length);
-    if (
-      name.startsWith(prefix) &&
-      [
-        'Street',
-        'City',
-        'State',
-        'PostalCode',
-        'Country',
-        'Latitude',
-        'Longitude',
-        'GeocodeAccuracy',
-      ].includes(rest)
-    ) {
-      return candidate.name;
-    }
-  }
-  return null;
-}
-
-function describe(ctx: DataContext, object: SalesforceObject): Record<string, unknown> {
-  return {
-    ...objectSummary(ctx, object),
-    fields: object.fields.map((field) => ({
-      name: field.name,
-      label: field.name.replace(/__c$/, '').replace(/([a-z])([A-Z])/g, '$1 $2'),
-      type: field.type,
-      custom: field.custom,
-      nillable: field.name !== 'Id' && field.type !== 'boolean',
-      filterable: field.type !== 'address' && field.type !== 'base64',
-      sortable: field.type !== 'address' && field.type !== 'base64',
-      referenceTo: field.referenceTo ?? [],
-      relationshipName: field.relationshipName ?? null,
-      compoundFieldName: compoundOf(object, field.name),
-    })),
-  };
-}
-
-function reportSummary(ctx: DataContext, report: SalesforceRecord): Record<string, unknown> {
-  const url = `${ctx.versionPath}/analytics/reports/${report.Id}`;
-  return {
-    id: report.Id,
-    name: report.Name,
-    url,
-    describeUrl: `${url}/describe`,
-    instancesUrl: `${url}/instances`,
-  };
-}
-
-function runReport(ctx: DataContext, report: SalesforceRecord): DataReply {
-  const definition = ctx.data.reports.get(report.Id);
-  if (definition === undefined) throw new SalesforceHttpError(404, 'NOT_FOUND', RESOURCE_NOT_FOUND);
-  const soql = `SELECT ${definition.columns.join(', ')} FROM ${definition.object}${definition.where === undefined ? '' : ` WHERE ${definition.where}`}`;
-  const query = compileSoql(ctx.data, soql);
-  const rows = query.run(false);
-  const includeDetails = ctx.query.get('includeDetails') !== 'false';
-  const shown = rows.slice(0, MAX_REPORT_ROWS);
-  const object = SOBJECTS.get(definition.object.toLowerCase()) as SalesforceObject;
-  const cell = (record: SalesforceRecord, column: string): { label: string; value: unknown } => {
-    const field = object.byName.get(column.toLowerCase());
-    const value =
-      field === undefined ? null : formatFieldValue(field, record, ctx.versionPath, object.name, () => false);
-    return { label: value === null ? '-' : String(value), value };
-  };
-  const detailRows = shown.map((record) => ({
-    dataCells: definition.columns.map((column) => cell(record, column)),
-  }));
-  const factMap: Record<string, unknown> = {
-    'T!T': {
-      aggregates: [{ label: String(rows.length), value: rows.length }],
-      ...(includeDetails ? { rows: detailRows } : {}),
-    },
-  };
-  const groupings: Array<{ key: string; label: string; value: unknown }> = [];
-  if (definition.groupBy !== undefined) {
-    const groups = new Map<string, SalesforceRecord[]>();
-    for (const record of shown) {
-      const key = String(record[definition.groupBy] ?? '-');
-      groups.set(key, [...(groups.get(key) ?? []), record]);
-    }
-    [...groups.entries()].forEach(([label, members], index) => {
-      groupings.push({ key: String(index), label, value: label });
-      factMap[`${index}!T`] = {
-        aggregates: [{ label: String(members.length), value: members.length }],
-        ...(includeDetails
-          ? {
-              rows: members.map((record) => ({
-                dataCells: definition.columns.map((column) => cell(record, column)),
-              })),
-            }
-          : {}),
-      };
-    });
-  }
-  return json({
-    attributes: {
-      type: 'Report',
-      reportId: report.Id,
-      reportName: report.Name,
-      describeUrl: `${ctx.versionPath}/analytics/reports/${report.Id}/describe`,
-    },
-    allData: rows.length <= MAX_REPORT_ROWS,
-    hasDetailRows: includeDetails,
-    factMap,
-    groupingsAcross: { groupings: [] },
-    groupingsDown: { groupings },
-    reportMetadata: {
-      id: report.Id,
-      name: report.Name,
-      reportFormat: definition.groupBy === undefined ? 'TABULAR' : 'SUMMARY',
-      reportType: { type: definition.object, label: object.labelPlural },
-      detailColumns: definition.columns.map(
-        (column) => `${definition.object.toUpperCase()}.${column.toUpperCase()}`,
-      ),
-    },
-    reportExtendedMetadata: {},
-  });
-}
-
-/**
- * Routes one authenticated GET under `/services/data/vNN.0`: query and queryAll (with
- * locators), SOSL search, sObject describe, rows, blobs, getUpdated/getDeleted, limits, analytics reports.
- * Throws {@link SalesforceHttpError} for the error arrays.
- *
- * @example
- * ```ts
- * const reply = routeDataRequest('/query', ctx); // { kind: 'json', status: 200, body: { totalSize, done, records } }
- * ```
- */
 export function routeDataRequest(path: string, ctx: DataContext): DataReply {
   const segments = path
     .split('/')
