@@ -1,25 +1,19 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { missingUpstreams, unreadableListings } from '@conduit/connector-kit';
 import { AuthenticationError, NotFoundError, PermissionError, ValidationError } from '@conduit/protocol';
 import {
   createLiveMemoryProbe,
-  loadOpenApiSpec,
-  optionalSpecFile,
   startZendeskSimulator,
   type ZendeskSimulator,
   zendeskAttachmentBytes,
-  zendeskRequestIssues,
 } from '@conduit/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zendeskDefinition } from './definition/definition';
 import { zendeskSyncPlan } from './sync-plan';
+import { ticketingSpec } from './test-support/ticketing-spec';
 import { PaginationLimitError } from './zendesk-errors';
 import { createZendeskSupport, type ZendeskSupport } from './zendesk-support';
 
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
-const specPath = path.resolve(repoRoot, '../shared/specs/zendesk/ticketing.yaml');
-const specMissing = optionalSpecFile(specPath, 'Zendesk connector: spec conformance') === undefined;
+const spec = ticketingSpec('Zendesk connector: spec conformance');
 
 let sim: ZendeskSimulator;
 let zendesk: ZendeskSupport;
@@ -379,9 +373,8 @@ describe('errors', () => {
   });
 });
 
-describe.skipIf(specMissing)('spec conformance', () => {
+describe.skipIf(spec.missing)('spec conformance', () => {
   it('every request the connector sent in these tests is valid for ticketing.yaml', async () => {
-    const spec = await loadOpenApiSpec(specPath);
     // Runs last in the file: the log still holds the traffic of the tests above since the last clear.
     await all(zendesk.tickets.list({ limit: 100, sort: 'created_at' }));
     await all(zendesk.tickets.list({ start_time: 0 }));
@@ -391,6 +384,6 @@ describe.skipIf(specMissing)('spec conformance', () => {
     await zendesk.macros.list({ access: 'shared', active: true });
     await zendesk.users.list({ role: 'admin', external_id: 'x' });
     await zendesk.ticket_audits.list({ ticket_id: 4 });
-    expect(zendeskRequestIssues(spec, sim.requests.all)).toEqual([]);
+    expect(await spec.issues(sim)).toEqual([]);
   });
 });

@@ -1,23 +1,14 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { ValidationError } from '@conduit/protocol';
-import {
-  loadOpenApiSpec,
-  optionalSpecFile,
-  startZendeskSimulator,
-  type ZendeskSimulator,
-  zendeskRequestIssues,
-} from '@conduit/testkit';
+import { startZendeskSimulator, type ZendeskSimulator } from '@conduit/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ticketingSpec } from './test-support/ticketing-spec';
 import { createZendeskSupport, type ZendeskSupport } from './zendesk-support';
 
 // Zendesk's offset order (`sort_by`, `sort_order`) and the list filters clients written against its
 // API send (Airbyte's Python SDK among them; docs/airbyte-python-sdk.md): each list given them is
 // read by Zendesk's numbered pages, which are the only ones Zendesk orders so.
 
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
-const specPath = path.resolve(repoRoot, '../shared/specs/zendesk/ticketing.yaml');
-const specMissing = optionalSpecFile(specPath, 'Zendesk offset order: spec conformance') === undefined;
+const spec = ticketingSpec('Zendesk offset order: spec conformance');
 
 let sim: ZendeskSimulator;
 let zendesk: ZendeskSupport;
@@ -176,17 +167,16 @@ describe('Zendesk offset order on a list', () => {
     }
   });
 
-  it.skipIf(specMissing)(
+  it.skipIf(spec.missing)(
     'sends only what ticketing.yaml allows',
     async () => {
-      const spec = await loadOpenApiSpec(specPath);
       sim.requests.clear();
       await walk('tickets', { sort_by: 'requester.name', sort_order: 'asc', per_page: 20 });
       await walk('ticket_comments', { ticket_id: 2, sort_order: 'desc' });
       await walk('views', { sort_by: 'updated_at', access: 'account', active: true });
       await walk('macros', { sort_by: 'usage_24h', only_viewable: false, category: 3 });
       await walk('ticket_fields', { locale: 'de' });
-      expect(zendeskRequestIssues(spec, sim.requests.all)).toEqual([]);
+      expect(await spec.issues(sim)).toEqual([]);
     },
     60_000,
   );

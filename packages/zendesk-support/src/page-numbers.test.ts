@@ -1,23 +1,14 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type ConnectorDefinition, ValidationError } from '@conduit/protocol';
-import {
-  loadOpenApiSpec,
-  optionalSpecFile,
-  startZendeskSimulator,
-  type ZendeskSimulator,
-  zendeskRequestIssues,
-} from '@conduit/testkit';
+import { startZendeskSimulator, type ZendeskSimulator } from '@conduit/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zendeskDefinition } from './definition/definition';
+import { ticketingSpec } from './test-support/ticketing-spec';
 import { createZendeskSupport, type ZendeskSupport } from './zendesk-support';
 
 // Zendesk's page numbers (`page` with `per_page`), as clients written against its offset
 // pagination send them (Airbyte's Python SDK among them; docs/airbyte-python-sdk.md).
 
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
-const specPath = path.resolve(repoRoot, '../shared/specs/zendesk/ticketing.yaml');
-const specMissing = optionalSpecFile(specPath, 'Zendesk page numbers: spec conformance') === undefined;
+const spec = ticketingSpec('Zendesk page numbers: spec conformance');
 
 let sim: ZendeskSimulator;
 let zendesk: ZendeskSupport;
@@ -134,17 +125,16 @@ describe('page numbers on a Zendesk list', () => {
     }
   });
 
-  it.skipIf(specMissing)(
+  it.skipIf(spec.missing)(
     'send only what ticketing.yaml and the reference allow',
     async () => {
-      const spec = await loadOpenApiSpec(specPath);
       sim.requests.clear();
       await walk('tickets', { per_page: 50, sort: '-updated_at' }, 'page');
       await walk('ticket_comments', { ticket_id: 2, per_page: 1, sort: '-created_at' }, 'page');
       await walk('ticket_audits', { ticket_id: 2, per_page: 1 }, 'page');
       await walk('users', { per_page: 30, role: 'agent' }, 'page');
       expect(sim.requests.all.some((request) => request.query.has('page'))).toBe(true);
-      expect(zendeskRequestIssues(spec, sim.requests.all)).toEqual([]);
+      expect(await spec.issues(sim)).toEqual([]);
     },
     60_000,
   );

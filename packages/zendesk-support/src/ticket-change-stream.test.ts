@@ -1,22 +1,12 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { readSyncPage, type SyncChangePage } from '@conduit/connector-kit';
-import {
-  loadOpenApiSpec,
-  optionalSpecFile,
-  startZendeskSimulator,
-  type ZendeskSimulator,
-  zendeskRequestIssues,
-} from '@conduit/testkit';
+import { startZendeskSimulator, type ZendeskSimulator } from '@conduit/testkit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createZendeskExecutor } from './local-executor';
 import { zendeskSyncPlan } from './sync-plan';
+import { ticketingSpec } from './test-support/ticketing-spec';
 import { WATCH_SHARE, watchIntervalMs, zendeskChangeStream } from './ticket-change-stream';
 
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
-const specPath = path.resolve(repoRoot, '../shared/specs/zendesk/ticketing.yaml');
-const specMissing =
-  optionalSpecFile(specPath, 'Zendesk ticket change stream: requests valid for ticketing.yaml') === undefined;
+const spec = ticketingSpec('Zendesk ticket change stream: requests valid for ticketing.yaml');
 
 let sim: ZendeskSimulator | undefined;
 
@@ -220,7 +210,7 @@ describe('the Zendesk change stream', () => {
     expect(sim.requests.all.filter((request) => request.status === 429)).toHaveLength(1);
   }, 20_000);
 
-  it.skipIf(specMissing)(
+  it.skipIf(spec.missing)(
     'every request the stream sends is valid for ticketing.yaml',
     async () => {
       const { sim, read, stream, executor, clock } = await setUp();
@@ -234,9 +224,8 @@ describe('the Zendesk change stream', () => {
       await stream.fetch(executor, 'users', String(sim.data.users[0]!.id));
       await stream.fetch(executor, 'organizations', String(sim.data.organizations[0]!.id));
       await stream.fetch(executor, 'groups', String(sim.data.groups[0]!.id));
-      const spec = await loadOpenApiSpec(specPath);
       expect(sim.requests.all.length).toBeGreaterThan(5);
-      expect(zendeskRequestIssues(spec, sim.requests.all)).toEqual([]);
+      expect(await spec.issues(sim)).toEqual([]);
     },
     60_000,
   );
