@@ -307,13 +307,7 @@ export function addAttachmentTo(
   });
 }
 
-function addSubtasks(
-  build: Build,
-  parentRow: number,
-  plan: TaskPlan,
-  count: number,
-  depth: number,
-): void {
+function addSubtasks(build: Build, parentRow: number, plan: TaskPlan, count: number, depth: number): void {
   const { data, rng } = build;
   const parentCreated = data.taskTable.createdAt[parentRow] ?? build.start;
   for (let s = 0; s < count; s += 1) {
