@@ -1,8 +1,7 @@
 import { ValidationError } from '@conduit/protocol';
-import { startZendeskSimulator, type ZendeskSimulator } from '@conduit/testkit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { simulatedZendesk } from './test-support/simulated-zendesk';
 import { ticketingSpec } from './test-support/ticketing-spec';
-import { createZendeskSupport, type ZendeskSupport } from './zendesk-support';
 
 // Zendesk's offset order (`sort_by`, `sort_order`) and the list filters clients written against its
 // API send (Airbyte's Python SDK among them; docs/airbyte-python-sdk.md): each list given them is
@@ -10,26 +9,12 @@ import { createZendeskSupport, type ZendeskSupport } from './zendesk-support';
 
 const spec = ticketingSpec('Zendesk offset order: spec conformance');
 
-let sim: ZendeskSimulator;
-let zendesk: ZendeskSupport;
-
-beforeAll(async () => {
-  sim = await startZendeskSimulator({ dataset: { tickets: 60 }, rateLimit: false });
-  zendesk = createZendeskSupport({
-    credentials: { email: sim.credentials.email, api_token: sim.credentials.apiToken },
-    config: { base_url: sim.baseUrl },
-    retry: { initialDelayMs: 5, maxDelayMs: 20 },
-  });
-});
-
-afterAll(async () => {
-  await sim?.close();
-});
+const zd = simulatedZendesk(60);
 
 type Row = Record<string, unknown> & { id: number };
 type Page = { records: Row[]; meta: { next_page: { offset: string } | null } };
 const list = (entity: string, params: Record<string, unknown>) =>
-  zendesk.execute(entity as 'tickets', 'list', params) as Promise<Page>;
+  zd.zendesk.execute(entity as 'tickets', 'list', params) as Promise<Page>;
 
 /** Every record of a list, walked by `meta.next_page` from `params`. */
 async function walk(entity: string, params: Record<string, unknown>): Promise<Row[]> {
@@ -52,7 +37,7 @@ function ordered(values: readonly (string | number)[], sign: 1 | -1): boolean {
   });
 }
 
-const lastRequest = () => sim.requests.all.at(-1)!;
+const lastRequest = () => zd.sim.requests.all.at(-1)!;
 
 describe('Zendesk offset order on a list', () => {
   it('orders tickets by sort_by and sort_order, over every page, none skipped or repeated', async () => {
@@ -170,13 +155,13 @@ describe('Zendesk offset order on a list', () => {
   it.skipIf(spec.missing)(
     'sends only what ticketing.yaml allows',
     async () => {
-      sim.requests.clear();
+      zd.sim.requests.clear();
       await walk('tickets', { sort_by: 'requester.name', sort_order: 'asc', per_page: 20 });
       await walk('ticket_comments', { ticket_id: 2, sort_order: 'desc' });
       await walk('views', { sort_by: 'updated_at', access: 'account', active: true });
       await walk('macros', { sort_by: 'usage_24h', only_viewable: false, category: 3 });
       await walk('ticket_fields', { locale: 'de' });
-      expect(await spec.issues(sim)).toEqual([]);
+      expect(await spec.issues(zd.sim)).toEqual([]);
     },
     60_000,
   );

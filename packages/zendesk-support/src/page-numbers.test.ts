@@ -1,36 +1,20 @@
 import { type ConnectorDefinition, ValidationError } from '@conduit/protocol';
-import { startZendeskSimulator, type ZendeskSimulator } from '@conduit/testkit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { zendeskDefinition } from './definition/definition';
+import { simulatedZendesk } from './test-support/simulated-zendesk';
 import { ticketingSpec } from './test-support/ticketing-spec';
-import { createZendeskSupport, type ZendeskSupport } from './zendesk-support';
 
 // Zendesk's page numbers (`page` with `per_page`), as clients written against its offset
 // pagination send them (Airbyte's Python SDK among them; docs/airbyte-python-sdk.md).
 
 const spec = ticketingSpec('Zendesk page numbers: spec conformance');
 
-let sim: ZendeskSimulator;
-let zendesk: ZendeskSupport;
-
-beforeAll(async () => {
-  sim = await startZendeskSimulator({ dataset: { tickets: 130 }, rateLimit: false });
-  zendesk = createZendeskSupport({
-    credentials: { email: sim.credentials.email, api_token: sim.credentials.apiToken },
-    config: { base_url: sim.baseUrl },
-    // A socket the simulator closed while idle (the spec takes seconds to load) is retried.
-    retry: { initialDelayMs: 5, maxDelayMs: 20 },
-  });
-});
-
-afterAll(async () => {
-  await sim?.close();
-});
+const zd = simulatedZendesk(130);
 
 type Row = Record<string, unknown>;
 type Page = { records: Row[]; meta: { next_page: { offset: string } | null } };
 const list = (entity: string, params: Record<string, unknown>) =>
-  zendesk.execute(entity as 'tickets', 'list', params) as Promise<Page>;
+  zd.zendesk.execute(entity as 'tickets', 'list', params) as Promise<Page>;
 const keyOf = (row: Row) => String(row.id ?? row.name);
 
 /** Every record, page after page: by page number as the SDK asks (`page` 1, 2, …), or by offset. */
@@ -128,13 +112,13 @@ describe('page numbers on a Zendesk list', () => {
   it.skipIf(spec.missing)(
     'send only what ticketing.yaml and the reference allow',
     async () => {
-      sim.requests.clear();
+      zd.sim.requests.clear();
       await walk('tickets', { per_page: 50, sort: '-updated_at' }, 'page');
       await walk('ticket_comments', { ticket_id: 2, per_page: 1, sort: '-created_at' }, 'page');
       await walk('ticket_audits', { ticket_id: 2, per_page: 1 }, 'page');
       await walk('users', { per_page: 30, role: 'agent' }, 'page');
-      expect(sim.requests.all.some((request) => request.query.has('page'))).toBe(true);
-      expect(await spec.issues(sim)).toEqual([]);
+      expect(zd.sim.requests.all.some((request) => request.query.has('page'))).toBe(true);
+      expect(await spec.issues(zd.sim)).toEqual([]);
     },
     60_000,
   );
