@@ -1,4 +1,4 @@
-import { bearerToken, sendBody, sendJson } from '../core/http-io';
+import { type BodyFault, bearerToken, sendBody } from '../core/http-io';
 import { sleep } from '../core/sleep';
 import { type DataReply, routeDataRequest } from './data-endpoints';
 import {
@@ -9,8 +9,6 @@ import {
 } from './salesforce-host';
 import { RESOURCE_NOT_FOUND, SalesforceHttpError, SESSION_EXPIRED } from './salesforce-http-error';
 import type { SalesforceFault } from './salesforce-simulator-options';
-
-const JSON_TYPE = 'application/json;charset=UTF-8';
 
 const VERSION_LABELS: Record<string, string> = {
   '59.0': "Winter '24",
@@ -84,10 +82,15 @@ async function serveBlob(
       ...(range === undefined ? {} : { 'content-range': `bytes ${start}-${end - 1}/${size}` }),
     },
     reply.blob.chunks(start, end),
-    fault?.kind === 'reset' && fault.afterBytes !== undefined
-      ? { kind: 'reset', afterBytes: fault.afterBytes }
-      : undefined,
+    bodyFaultOf(fault),
   );
+}
+
+/** A reset queued after some bytes, as the body writer applies it. */
+function bodyFaultOf(fault: SalesforceFault | undefined): BodyFault | undefined {
+  return fault?.kind === 'reset' && fault.afterBytes !== undefined
+    ? { kind: 'reset', afterBytes: fault.afterBytes }
+    : undefined;
 }
 
 /**
@@ -183,14 +186,7 @@ export async function serveData(
       await serveBlob(exchange, reply, headers, fault);
       return;
     }
-    const bodyFault =
-      fault?.kind === 'reset' && fault.afterBytes !== undefined
-        ? { kind: 'reset' as const, afterBytes: fault.afterBytes }
-        : undefined;
-    await sendJson(req, res, reply.status, reply.body, {
-      headers: { 'content-type': JSON_TYPE, ...headers },
-      fault: bodyFault,
-    });
+    await sendSalesforceJson(exchange, reply.status, reply.body, headers, bodyFaultOf(fault));
   } finally {
     limits.inFlight -= 1;
   }

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { faultChecks } from '../core/fault-checks';
-import { sendJson } from '../core/http-io';
+import { type BodyFault, sendJson } from '../core/http-io';
 import type { SimulatorClock } from '../core/simulator-clock';
 import type { QueryLocators } from './query-locators';
 import type { SalesforceDataset } from './salesforce-dataset';
@@ -43,15 +43,20 @@ export interface SalesforceExchange {
   readonly url: URL;
 }
 
-/** Answers with Salesforce's JSON content type (its error arrays, and its few JSON objects). */
+/**
+ * Answers with Salesforce's JSON content type (its error arrays and JSON bodies), cut short by
+ * `fault` when one applies to the body.
+ */
 export function sendSalesforceJson(
   exchange: SalesforceExchange,
   status: number,
   body: unknown,
   headers: Record<string, string> = {},
+  fault?: BodyFault,
 ): Promise<void> {
   return sendJson(exchange.req, exchange.res, status, body, {
     headers: { 'content-type': JSON_TYPE, ...headers },
+    ...(fault === undefined ? {} : { fault }),
   });
 }
 
